@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['gateway/src/**/*.test.ts', 'gateway/test/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'web/server/**/*.test.ts', 'bench/**/*.test.ts', 'wordpress/test/**/*.test.ts'],
+    setupFiles: ['./test/setup-no-network.ts'],
+    pool: 'threads',
+  },
+});

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  GATEWAY_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:4000/graphql'),
+  SITE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
+  CONTENT_DIR: z.string().default(path.join(repoRoot, 'content')),
+  PAGE_CACHE_TTL: z.coerce.number().int().min(0).max(86_400).default(30),
+  PAGE_CACHE_MAX_STALE: z.coerce.number().int().min(0).max(7 * 86_400).default(86_400),
+  HSTS: z.enum(['on', 'off']).default('off'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type WebConfig = z.infer<typeof schema> & { repoRoot: string; distDir: string };
+
+export class ConfigError extends Error {}
+
+/** Validates the environment once at start; a wrong value stops start-up with one clear line. */
+export function loadWebConfig(env: NodeJS.ProcessEnv = process.env): WebConfig {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')}: ${issue.message}`);
+  }
+  return { ...parsed.data, repoRoot, distDir: path.join(repoRoot, 'web', 'dist') };
+}

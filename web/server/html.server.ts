@@ -1,0 +1,83 @@
+import type { HeadData } from '../src/entry-server';
+
+export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+/** JSON inside <script>: no '<' may survive, or a string could close the script element. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export interface Assets {
+  /** Entry script URL, e.g. /assets/entry-client-abc.js */
+  entry: string;
+  /** Chunks the entry imports, preloaded so they download in parallel. */
+  preload: string[];
+  css: string[];
+}
+
+export interface DocumentParts {
+  head: HeadData | null;
+  styles: string;
+  html: string;
+  state: unknown;
+  assets: Assets;
+  siteName: string;
+}
+
+function meta(attr: 'name' | 'property', key: string, value: string | null | undefined): string {
+  return value ? `<meta ${attr}="${key}" content="${escapeHtml(value)}">` : '';
+}
+
+/** The whole HTML document of a server render. The nonce stays a placeholder so the page can be cached. */
+export function renderDocument(parts: DocumentParts): string {
+  const head = parts.head ?? { title: parts.siteName, description: '' };
+  const n = NONCE_PLACEHOLDER;
+  const tags = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<meta name="csp-nonce" content="${n}">`,
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    meta('name', 'robots', head.robots),
+    head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}">` : '',
+    meta('property', 'og:site_name', parts.siteName),
+    meta('property', 'og:locale', 'en_IN'),
+    meta('property', 'og:type', head.ogType ?? 'website'),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', head.canonical),
+    meta('property', 'og:image', head.ogImage),
+    meta('name', 'twitter:card', head.ogImage ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', head.twitterTitle ?? head.title),
+    meta('name', 'twitter:description', head.twitterDescription ?? head.description),
+    meta('name', 'twitter:image', head.twitterImage ?? head.ogImage),
+    '<meta name="theme-color" content="#1a365d">',
+    '<link rel="icon" href="/favicon.ico" sizes="32x32">',
+    '<link rel="icon" href="/logo.svg" type="image/svg+xml">',
+    '<link rel="alternate" type="application/rss+xml" title="Blog" href="/feed.xml">',
+    ...parts.assets.css.map((href) => `<link rel="stylesheet" href="${href}">`),
+    `<link rel="modulepreload" href="${parts.assets.entry}">`,
+    ...parts.assets.preload.map((href) => `<link rel="modulepreload" href="${href}">`),
+    parts.styles,
+    `<script type="application/ld+json" id="jsonld" nonce="${n}">${jsonForScript(head.jsonLd ?? [])}</script>`,
+  ];
+  return (
+    '<!doctype html>' +
+    `<html lang="en-IN"><head>${tags.filter(Boolean).join('')}</head>` +
+    `<body><div id="root">${parts.html}</div>` +
+    `<script nonce="${n}">window.__APOLLO_STATE__=${jsonForScript(parts.state)}</script>` +
+    `<script type="module" src="${parts.assets.entry}" nonce="${n}"></script>` +
+    '</body></html>'
+  );
+}

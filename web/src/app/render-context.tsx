@@ -1,0 +1,37 @@
+import { createContext, useContext } from 'react';
+
+/** What a server render learns while rendering: the HTTP status and the document head. */
+export interface HeadData {
+  title: string;
+  description: string;
+  canonical?: string;
+  robots?: string;
+  ogType?: string;
+  ogImage?: string | null;
+  twitterTitle?: string;
+  twitterDescription?: string;
+  twitterImage?: string | null;
+  jsonLd?: unknown[];
+}
+
+export interface RenderContextValue {
+  status: number;
+  head: HeadData | null;
+  /** Set when a route asks for a redirect while rendering (e.g. a legacy practice URL). */
+  redirect?: { location: string; status: number };
+  /** Time spent by the server in the gateway, for Server-Timing. */
+  isServer: boolean;
+}
+
+export const RenderContext = createContext<RenderContextValue | null>(null);
+
+export function useRenderContext(): RenderContextValue | null {
+  return useContext(RenderContext);
+}
+
+/** Sets the HTTP status of a server render; renders nothing. */
+export function HttpStatus({ code }: { code: number }): null {
+  const ctx = useContext(RenderContext);
+  if (ctx?.isServer) ctx.status = code;
+  return null;
+}

@@ -1,0 +1,123 @@
+import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
+import {
+  breakpoints,
+  globalCss,
+  keyframes,
+  layerStyles,
+  semanticTokens,
+  textStyles,
+  tokens,
+  animationStyles,
+  badgeRecipe,
+  buttonRecipe,
+  containerRecipe,
+  headingRecipe,
+  inputRecipe,
+  linkRecipe,
+  skeletonRecipe,
+  spinnerRecipe,
+  textareaRecipe,
+  fieldSlotRecipe,
+} from '@chakra-ui/react/theme';
+
+// Only the recipes the site uses: the full default theme ships every component's styles to
+// every phone. Add a recipe here when a new Chakra component is used.
+const base = mergeConfigs(defaultBaseConfig, {
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens,
+    semanticTokens,
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes: {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      container: containerRecipe,
+      heading: headingRecipe,
+      input: inputRecipe,
+      link: linkRecipe,
+      skeleton: skeletonRecipe,
+      spinner: spinnerRecipe,
+      textarea: textareaRecipe,
+    },
+    slotRecipes: { field: fieldSlotRecipe },
+  },
+  globalCss,
+});
+
+const site = defineConfig({
+  globalCss: {
+    html: { scrollPaddingTop: '96px', colorPalette: 'brand' },
+    '@media (prefers-reduced-motion: no-preference)': { html: { scrollBehavior: 'smooth' } },
+    body: { bg: 'white', color: 'gray.800', fontFamily: 'body', lineHeight: '1.6' },
+    'a:focus-visible, button:focus-visible, input:focus-visible, textarea:focus-visible': {
+      outline: '3px solid',
+      outlineColor: 'gold.500',
+      outlineOffset: '2px',
+    },
+  },
+  theme: {
+    tokens: {
+      fonts: {
+        heading: { value: 'Georgia, Cambria, "Times New Roman", Times, serif' },
+        body: {
+          value:
+            'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
+        },
+      },
+      colors: {
+        brand: {
+          50: { value: '#eef3fa' },
+          100: { value: '#d5e0f0' },
+          200: { value: '#aac0e0' },
+          300: { value: '#7c9ccc' },
+          400: { value: '#4f78b5' },
+          500: { value: '#2f5a97' },
+          600: { value: '#254a7e' },
+          700: { value: '#1f3f6c' },
+          800: { value: '#1a365d' },
+          900: { value: '#10243f' },
+          950: { value: '#0a1729' },
+        },
+        gold: {
+          50: { value: '#fbf6e7' },
+          100: { value: '#f4e7bd' },
+          200: { value: '#ead38a' },
+          300: { value: '#dfbe57' },
+          400: { value: '#d4ab35' },
+          500: { value: '#c9a227' },
+          600: { value: '#a5831c' },
+          700: { value: '#7d6315' },
+          800: { value: '#5a470f' },
+          900: { value: '#3a2e0a' },
+        },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: '{colors.brand.800}' },
+          contrast: { value: 'white' },
+          fg: { value: '{colors.brand.800}' },
+          muted: { value: '{colors.brand.100}' },
+          subtle: { value: '{colors.brand.50}' },
+          emphasized: { value: '{colors.brand.200}' },
+          focusRing: { value: '{colors.gold.500}' },
+        },
+        gold: {
+          solid: { value: '{colors.gold.500}' },
+          contrast: { value: '{colors.brand.900}' },
+          fg: { value: '{colors.gold.700}' },
+          muted: { value: '{colors.gold.100}' },
+          subtle: { value: '{colors.gold.50}' },
+          emphasized: { value: '{colors.gold.200}' },
+          focusRing: { value: '{colors.gold.500}' },
+        },
+      },
+    },
+  },
+});
+
+export const system = createSystem(base, site);

@@ -1,0 +1,45 @@
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import createCache from '@emotion/cache';
+import { routes } from './routes';
+import { createApolloClient } from './app/apollo';
+import { Providers } from './app/providers';
+import type { RenderContextValue } from './app/render-context';
+
+declare global {
+  interface Window {
+    __APOLLO_STATE__?: unknown;
+  }
+}
+
+async function hydrate(): Promise<void> {
+  // Load the code of the routes the server rendered before hydrating, so the first client render
+  // matches the server HTML instead of flashing a fallback.
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async (m) => {
+      const lazy = m.route.lazy;
+      if (typeof lazy === 'function') {
+        const mod = await lazy();
+        Object.assign(m.route, mod, { lazy: undefined });
+      }
+    }),
+  );
+  const router = createBrowserRouter(routes);
+  const client = createApolloClient({ uri: '/graphql', ssr: false, state: window.__APOLLO_STATE__ });
+  const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
+  const emotionCache = createCache({ key: 'css', nonce });
+  const render: RenderContextValue = { status: 200, head: null, isServer: false };
+  hydrateRoot(
+    document.getElementById('root')!,
+    <StrictMode>
+      <Providers client={client} emotionCache={emotionCache} render={render}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+}
+
+void hydrate();

@@ -1,0 +1,86 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { prerenderStatic } from '@apollo/client/react/ssr';
+import createCache from '@emotion/cache';
+import createEmotionServer from '@emotion/server/create-instance';
+import { routes } from './routes';
+import { createApolloClient } from './app/apollo';
+import { Providers } from './app/providers';
+import type { HeadData, RenderContextValue } from './app/render-context';
+
+export type { HeadData };
+
+export interface RenderRequest {
+  url: string;
+  /** Absolute URL of the gateway's /graphql. */
+  gatewayUrl: string;
+  requestId: string;
+  nonce: string;
+  signal?: AbortSignal;
+}
+
+export type RenderResult =
+  | { kind: 'redirect'; status: number; location: string }
+  | {
+      kind: 'page';
+      status: number;
+      head: HeadData | null;
+      html: string;
+      styles: string;
+      state: unknown;
+      renders: number;
+    };
+
+const handler = createStaticHandler(routes);
+
+export async function render(req: RenderRequest): Promise<RenderResult> {
+  const request = new Request(req.url, { signal: req.signal });
+  const context = await handler.query(request);
+  if (context instanceof Response) {
+    return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
+  }
+  const client = createApolloClient({
+    uri: req.gatewayUrl,
+    ssr: true,
+    headers: { 'x-request-id': req.requestId },
+  });
+  const emotionCache = createCache({ key: 'css', nonce: req.nonce });
+  // compat: no inline <style> elements in the body; critical CSS is extracted into <head> below.
+  emotionCache.compat = true;
+  const renderCtx: RenderContextValue = { status: context.statusCode || 200, head: null, isServer: true };
+  const router = createStaticRouter(handler.dataRoutes, context);
+  let renders = 0;
+  const tree = (
+    <StrictMode>
+      <Providers client={client} emotionCache={emotionCache} render={renderCtx}>
+        <StaticRouterProvider router={router} context={context} nonce={req.nonce} />
+      </Providers>
+    </StrictMode>
+  );
+  const { result } = await prerenderStatic({
+    tree,
+    context: { client },
+    renderFunction: (node) => {
+      renders += 1;
+      return renderToString(node);
+    },
+    maxRerenders: 6,
+    signal: req.signal,
+  });
+  const { extractCriticalToChunks } = createEmotionServer(emotionCache);
+  const chunks = extractCriticalToChunks(result);
+  const styles = chunks.styles
+    .filter((s) => s.css.length > 0)
+    .map((s) => `<style data-emotion="${s.key} ${s.ids.join(' ')}" nonce="${req.nonce}">${s.css}</style>`)
+    .join('');
+  return {
+    kind: 'page',
+    status: renderCtx.status,
+    head: renderCtx.head,
+    html: chunks.html,
+    styles,
+    state: client.extract(),
+    renders,
+  };
+}
