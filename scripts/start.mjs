@@ -1,0 +1,79 @@
+// `npm start`: build what is missing or out of date, then run the gateway and the web server
+// together; stop both when either stops or on Ctrl-C.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
+
+function newestMtime(p) {
+  if (!existsSync(p)) return 0;
+  const st = statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const name of readdirSync(p)) {
+    if (name === 'gql' || name === 'node_modules' || name === 'dist') continue;
+    newest = Math.max(newest, newestMtime(path.join(p, name)));
+  }
+  return newest;
+}
+
+function run(cmd, args) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const manifest = path.join(root, 'web/dist/client/.vite/manifest.json');
+const serverEntry = path.join(root, 'web/dist/server/entry-server.js');
+const built = existsSync(manifest) && existsSync(serverEntry) ? statSync(manifest).mtimeMs : 0;
+const sources = Math.max(
+  newestMtime(path.join(root, 'web/src')),
+  newestMtime(path.join(root, 'web/public')),
+  newestMtime(path.join(root, 'schema.graphql')),
+);
+if (sources > built) {
+  console.log('Building the site (web/dist is missing or older than its sources)...');
+  run('npm', ['run', 'build']);
+}
+const sandboxDir = path.join(root, 'gateway/sandbox');
+if (existsSync(path.join(sandboxDir, 'vite.config.ts')) && !existsSync(path.join(sandboxDir, 'dist/index.html'))) {
+  run('npm', ['run', 'build:sandbox', '-w', 'gateway']);
+}
+
+const gatewayPort = env.GATEWAY_PORT ?? '4000';
+const children = [
+  ['gateway', ['--import', 'tsx', 'gateway/src/main.ts'], env],
+  [
+    'web',
+    ['--import', 'tsx', 'web/server/main.server.ts'],
+    { ...env, GATEWAY_URL: env.GATEWAY_URL ?? `http://127.0.0.1:${gatewayPort}/graphql` },
+  ],
+].map(([name, args, childEnv]) => {
+  const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: childEnv });
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`${name} stopped (${signal ?? code}); stopping the site.`);
+      stop(typeof code === 'number' && code !== 0 ? code : 1);
+    }
+  });
+  return child;
+});
+
+let stopping = false;
+function stop(code = 0) {
+  stopping = true;
+  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 8000).unref();
+  Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.on('exit', r))))).then(() =>
+    process.exit(code),
+  );
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+console.log(
+  `Site: http://localhost:${env.PORT ?? '3000'}  GraphQL: http://localhost:${gatewayPort}/graphql  ` +
+    `(content: ${env.WORDPRESS_URL ? env.WORDPRESS_URL : 'embedded snapshot in content/'})`,
+);
