@@ -1,0 +1,449 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { wpPageSchema } from '../sources/types.js';
+import { clearContentCache } from './content.js';
+import {
+  BUILT_IN_PRACTICE_AREAS,
+  findBuiltInPracticeArea,
+  ICON_NAMES,
+  LEGACY_PRACTICE_PATHS,
+  mergePracticeArea,
+  practiceAreaFromWp,
+  toIconName,
+  type BuiltInPracticeArea,
+  type PracticeAreaHelpers,
+} from './practice-areas.js';
+import type { WpMediaLike, WpPageLike, WpPracticeAreaLike } from './types.js';
+
+const SITE = 'https://www.firm.example';
+
+const attachment: WpMediaLike = {
+  id: 7,
+  source_url: '/wp-content/uploads/2026/11/court.jpg',
+  alt_text: '',
+  media_details: { width: 1200, height: 800, sizes: {} },
+  mime_type: 'image/jpeg',
+};
+
+const helpers: PracticeAreaHelpers = {
+  siteName: 'Law Partners',
+  siteUrl: `${SITE}/`,
+  media: (id) => (id === 7 ? attachment : null),
+  editUrl: (id) => `https://cms.firm.example/wp-admin/post.php?post=${id}&action=edit`,
+};
+
+function builtIn(slug: string): BuiltInPracticeArea {
+  const area = BUILT_IN_PRACTICE_AREAS.find((a) => a.slug === slug);
+  if (!area) throw new Error(`no built-in area ${slug}`);
+  return area;
+}
+
+function wpPage(overrides: Partial<WpPageLike> = {}): WpPageLike {
+  return {
+    id: 101,
+    slug: 'criminal-defense',
+    title: { rendered: 'Criminal Defence Lawyers in Ghaziabad &#8211; Law Partners' },
+    content: {
+      rendered: '<h2>Our approach</h2><p>We defend <strong>you</strong>.</p><script>alert(1)</script>',
+    },
+    excerpt: { rendered: '<p>Excerpt</p>' },
+    featured_media: 7,
+    page_structure: {
+      hero_subtitle: 'Defence you can rely on &amp; reach',
+      hero_image: 0,
+      services_title: 'What We Do',
+      services_items: [
+        { icon: 'gavel', title: 'Trial advocacy', description: 'In the Sessions Court.' },
+        { icon: 'shield', title: 'Quashing &amp; appeals', description: '<b>High Court</b> work.' },
+        { icon: 'Clock', title: '', description: 'dropped: no title' },
+      ],
+      why_choose_title: 'Why Us',
+      why_choose_items: [
+        { icon: 'unknown', title: 'Since 1985', description: 'Four decades.' },
+        { icon: 'users', title: 'Team', description: null },
+      ],
+    },
+    yoast_head_json: {
+      title: 'Criminal Defence Lawyers in Ghaziabad - Law Partners',
+      description: 'Yoast description.',
+      canonical: 'https://cms.firm.example/criminal-defense/',
+    },
+    seo_meta: null,
+    ...overrides,
+  };
+}
+
+beforeEach(() => {
+  clearContentCache();
+});
+
+describe('BUILT_IN_PRACTICE_AREAS', () => {
+  it('lists the seven areas of SPEC §2 in order, with canonical and WordPress slugs and icons', () => {
+    expect(BUILT_IN_PRACTICE_AREAS.map((a) => [a.title, a.slug, a.wpSlug, a.icon, a.link])).toEqual([
+      [
+        'Criminal Defence',
+        'criminal-defense',
+        'criminal-defense',
+        'Scale',
+        '/practice-areas/criminal-defense/',
+      ],
+      ['Family Law', 'family-law', 'family-law', 'Users', '/practice-areas/family-law/'],
+      ['Bail Hearings', 'bail-hearings', 'bail-hearings', 'Clock', '/practice-areas/bail-hearings/'],
+      ['Motor Accident Claims', 'motor-accident', 'motor-accident', 'Car', '/practice-areas/motor-accident/'],
+      [
+        'Cybercrime Defense',
+        'cybercrime-defense',
+        'cybercrime',
+        'Monitor',
+        '/practice-areas/cybercrime-defense/',
+      ],
+      [
+        'Domestic Violence',
+        'domestic-violence',
+        'domestic-violence',
+        'Home',
+        '/practice-areas/domestic-violence/',
+      ],
+      [
+        'Divorce Advisory',
+        'divorce-advisory',
+        'divorce-advisory',
+        'Heart',
+        '/practice-areas/divorce-advisory/',
+      ],
+    ]);
+  });
+
+  it('has the WordPress page slugs SPEC §7 asks for', () => {
+    expect(BUILT_IN_PRACTICE_AREAS.map((a) => a.wpSlug)).toEqual([
+      'criminal-defense',
+      'family-law',
+      'bail-hearings',
+      'motor-accident',
+      'cybercrime',
+      'domestic-violence',
+      'divorce-advisory',
+    ]);
+  });
+
+  it.each(BUILT_IN_PRACTICE_AREAS.map((a) => [a.title, a]))(
+    '%s has complete, well-formed content',
+    (_title, area) => {
+      const sentences = area.description.match(/[.!?](\s|$)/g) ?? [];
+      expect(sentences.length).toBeGreaterThanOrEqual(1);
+      expect(sentences.length).toBeLessThanOrEqual(2);
+      expect(area.services.length).toBeGreaterThanOrEqual(4);
+      expect(area.services.length).toBeLessThanOrEqual(6);
+      expect(area.whyChooseUs.length).toBeGreaterThanOrEqual(3);
+      expect(area.whyChooseUs.length).toBeLessThanOrEqual(4);
+      for (const f of [...area.services, ...area.whyChooseUs]) {
+        expect(ICON_NAMES).toContain(f.icon);
+        expect(f.title.trim()).not.toBe('');
+        expect(f.description.trim()).not.toBe('');
+      }
+      expect(new Set(area.services.map((f) => f.title)).size).toBe(area.services.length);
+      expect(area.heroSubtitle).not.toBe('');
+      expect(area.servicesTitle).not.toBe('');
+      expect(area.whyChooseTitle).not.toBe('');
+    },
+  );
+
+  it('promises no outcomes', () => {
+    const text = JSON.stringify(BUILT_IN_PRACTICE_AREAS);
+    expect(text).not.toMatch(
+      /guarantee|assured|100%|always win|will win|certain(ly)? (win|acquit)|get you off/i,
+    );
+  });
+
+  it('is frozen, so one request cannot change another’s data', () => {
+    expect(Object.isFrozen(BUILT_IN_PRACTICE_AREAS)).toBe(true);
+    expect(Object.isFrozen(BUILT_IN_PRACTICE_AREAS[0])).toBe(true);
+    expect(Object.isFrozen(BUILT_IN_PRACTICE_AREAS[0]?.services[0])).toBe(true);
+  });
+});
+
+describe('LEGACY_PRACTICE_PATHS', () => {
+  it('maps every old path to the canonical link of an area', () => {
+    expect(LEGACY_PRACTICE_PATHS).toEqual({
+      '/criminal-defense': '/practice-areas/criminal-defense/',
+      '/family-law': '/practice-areas/family-law/',
+      '/bail-hearings': '/practice-areas/bail-hearings/',
+      '/motor-accident': '/practice-areas/motor-accident/',
+      '/cybercrime': '/practice-areas/cybercrime-defense/',
+      '/domestic-violence': '/practice-areas/domestic-violence/',
+      '/divorce-advisory': '/practice-areas/divorce-advisory/',
+      '/practice-areas/cybercrime': '/practice-areas/cybercrime-defense/',
+      '/practice-areas/motor-accident-claims': '/practice-areas/motor-accident/',
+    });
+    const links = new Set(BUILT_IN_PRACTICE_AREAS.map((a) => a.link));
+    for (const target of Object.values(LEGACY_PRACTICE_PATHS)) expect(links.has(target)).toBe(true);
+  });
+});
+
+describe('findBuiltInPracticeArea', () => {
+  it.each([
+    ['criminal-defense', 'criminal-defense'],
+    ['cybercrime-defense', 'cybercrime-defense'],
+    ['cybercrime', 'cybercrime-defense'],
+    ['motor-accident-claims', 'motor-accident'],
+    ['/family-law/', 'family-law'],
+    ['Family-Law', 'family-law'],
+    ['unknown', undefined],
+    ['', undefined],
+    ['../criminal-defense', undefined],
+  ])('%j -> %j', (slug, expected) => {
+    expect(findBuiltInPracticeArea(slug)?.slug).toBe(expected);
+  });
+});
+
+describe('toIconName', () => {
+  it.each([
+    ['Scale', 'Award', 'Scale'],
+    ['scale', 'Award', 'Scale'],
+    ['file-text', 'Award', 'FileText'],
+    ['FILE_TEXT', 'Award', 'FileText'],
+    ['File Text', 'Award', 'FileText'],
+    ['home', 'Scale', 'Home'],
+    ['Gavel', 'Scale', 'Scale'],
+    ['', 'Award', 'Award'],
+    [42, 'Scale', 'Scale'],
+    [null, 'Award', 'Award'],
+    [undefined, 'Scale', 'Scale'],
+  ] as const)('%j (fallback %s) -> %s', (value, fallback, expected) => {
+    expect(toIconName(value, fallback)).toBe(expected);
+  });
+});
+
+describe('mergePracticeArea', () => {
+  it('returns the built-in area when WordPress has no page', () => {
+    const area = mergePracticeArea(builtIn('criminal-defense'), null, helpers);
+    const b = builtIn('criminal-defense');
+    expect(area).toEqual({
+      id: 'practice-area:criminal-defense',
+      slug: 'criminal-defense',
+      title: 'Criminal Defence',
+      description: b.description,
+      icon: 'Scale',
+      link: '/practice-areas/criminal-defense/',
+      contentHtml: null,
+      heroSubtitle: b.heroSubtitle,
+      servicesTitle: b.servicesTitle,
+      services: b.services,
+      whyChooseTitle: b.whyChooseTitle,
+      whyChooseUs: b.whyChooseUs,
+      featuredImage: null,
+      origin: 'BUILT_IN',
+      editUrl: null,
+      seo: {
+        title: 'Criminal Defence | Law Partners',
+        description: b.description,
+        canonical: `${SITE}/practice-areas/criminal-defense/`,
+        ogTitle: 'Criminal Defence | Law Partners',
+        ogDescription: b.description,
+        ogImage: null,
+        ogUrl: `${SITE}/practice-areas/criminal-defense/`,
+        twitterTitle: 'Criminal Defence | Law Partners',
+        twitterDescription: b.description,
+        twitterImage: null,
+      },
+    });
+    // Copies, not the frozen built-in objects.
+    expect(area.services).not.toBe(b.services);
+    expect(area.services[0]).not.toBe(b.services[0]);
+  });
+
+  it('inserts the WordPress page’s content', () => {
+    const area = mergePracticeArea(builtIn('criminal-defense'), wpPage(), helpers);
+    expect(area).toMatchObject({
+      id: 'practice-area:criminal-defense',
+      slug: 'criminal-defense',
+      title: 'Criminal Defence Lawyers in Ghaziabad – Law Partners',
+      icon: 'Scale',
+      link: '/practice-areas/criminal-defense/',
+      contentHtml: '<h2 id="our-approach">Our approach</h2><p>We defend <strong>you</strong>.</p>',
+      heroSubtitle: 'Defence you can rely on & reach',
+      servicesTitle: 'What We Do',
+      services: [
+        { icon: 'Scale', title: 'Trial advocacy', description: 'In the Sessions Court.' },
+        { icon: 'Shield', title: 'Quashing & appeals', description: 'High Court work.' },
+      ],
+      whyChooseTitle: 'Why Us',
+      whyChooseUs: [
+        { icon: 'Award', title: 'Since 1985', description: 'Four decades.' },
+        { icon: 'Users', title: 'Team', description: '' },
+      ],
+      origin: 'WORDPRESS',
+      editUrl: 'https://cms.firm.example/wp-admin/post.php?post=101&action=edit',
+    });
+    expect(area.featuredImage).toMatchObject({
+      id: 'media:7',
+      url: '/wp-content/uploads/2026/11/court.jpg',
+      alt: 'Criminal Defence Lawyers in Ghaziabad – Law Partners',
+    });
+    expect(area.seo).toMatchObject({
+      title: 'Criminal Defence Lawyers in Ghaziabad | Law Partners',
+      description: 'Yoast description.',
+      // Yoast's canonical points at the content host; the public page wins.
+      canonical: `${SITE}/practice-areas/criminal-defense/`,
+      ogImage: `${SITE}/wp-content/uploads/2026/11/court.jpg`,
+    });
+  });
+
+  it('keeps built-in data where the WordPress page is empty', () => {
+    const b = builtIn('family-law');
+    const area = mergePracticeArea(
+      b,
+      wpPage({
+        slug: 'family-law',
+        title: { rendered: '  ' },
+        content: { rendered: '<script>only()</script>' },
+        featured_media: 0,
+        page_structure: { services_items: [{ title: '' }], why_choose_items: [] },
+        yoast_head_json: null,
+      }),
+      helpers,
+    );
+    expect(area).toMatchObject({
+      title: 'Family Law',
+      contentHtml: null,
+      heroSubtitle: b.heroSubtitle,
+      servicesTitle: b.servicesTitle,
+      services: b.services,
+      whyChooseTitle: b.whyChooseTitle,
+      whyChooseUs: b.whyChooseUs,
+      featuredImage: null,
+      origin: 'WORDPRESS',
+    });
+    expect(mergePracticeArea(b, wpPage({ page_structure: null, content: undefined }), helpers)).toMatchObject(
+      {
+        services: b.services,
+        contentHtml: null,
+      },
+    );
+  });
+
+  it('falls back to the hero image, and accepts an already mapped Media', () => {
+    const heroOnly = mergePracticeArea(
+      builtIn('bail-hearings'),
+      wpPage({ featured_media: 0, page_structure: { hero_image: 7 } }),
+      helpers,
+    );
+    expect(heroOnly.featuredImage?.id).toBe('media:7');
+    const mapped = {
+      id: 'media:9',
+      databaseId: 9,
+      url: '/nine.jpg',
+      alt: 'Nine',
+      isDefault: false,
+    };
+    const area = mergePracticeArea(builtIn('bail-hearings'), wpPage({ featured_media: 9 }), {
+      ...helpers,
+      media: () => mapped,
+    });
+    expect(area.featuredImage).toBe(mapped);
+  });
+
+  it('has no image when the lookup finds none or there is no lookup', () => {
+    expect(
+      mergePracticeArea(builtIn('bail-hearings'), wpPage({ featured_media: 99 }), helpers).featuredImage,
+    ).toBeNull();
+    const { media: _media, editUrl: _editUrl, ...bare } = helpers;
+    const area = mergePracticeArea(builtIn('bail-hearings'), wpPage(), bare);
+    expect(area.featuredImage).toBeNull();
+    expect(area.editUrl).toBeNull();
+  });
+
+  it('merges a page parsed by the source schema', () => {
+    const raw = {
+      ...wpPage(),
+      date: '2026-11-21T09:30:00',
+      modified: '2026-11-21T09:30:00',
+      status: 'publish',
+      type: 'page',
+      page_structure: { ...wpPage().page_structure, hero_image: '0' },
+    };
+    const parsed = wpPageSchema.parse(raw);
+    const area = mergePracticeArea(builtIn('criminal-defense'), parsed, helpers);
+    expect(area.services.map((s) => s.title)).toEqual(['Trial advocacy', 'Quashing & appeals']);
+    expect(area.contentHtml).toBe(
+      '<h2 id="our-approach">Our approach</h2><p>We defend <strong>you</strong>.</p>',
+    );
+  });
+});
+
+describe('practiceAreaFromWp', () => {
+  const post: WpPracticeAreaLike = {
+    id: 55,
+    slug: 'cheque-bounce',
+    title: { rendered: 'Cheque Bounce &amp; Section 138' },
+    content: {
+      rendered: '<p>Complaints under Section 138 of the Negotiable Instruments Act.</p><h2>Notice</h2>',
+    },
+    excerpt: { rendered: '<p>Help with cheque dishonour cases [&hellip;]</p>' },
+    featured_media: 7,
+    practice_icon: 'FileText',
+    page_structure: {
+      hero_subtitle: 'Recover what you are owed',
+      services_title: 'Services',
+      services_items: [{ icon: 'nope', title: 'Legal notice', description: 'Within the time limit.' }],
+      why_choose_items: [{ title: 'Experience', description: 'Since 1985.' }],
+    },
+  };
+
+  it('maps a practice_area post', () => {
+    const area = practiceAreaFromWp(post, helpers);
+    expect(area).toMatchObject({
+      id: 'practice_area:55',
+      slug: 'cheque-bounce',
+      title: 'Cheque Bounce & Section 138',
+      description: 'Help with cheque dishonour cases...',
+      icon: 'FileText',
+      link: '/practice/cheque-bounce/',
+      contentHtml:
+        '<p>Complaints under Section 138 of the Negotiable Instruments Act.</p><h2 id="notice">Notice</h2>',
+      heroSubtitle: 'Recover what you are owed',
+      servicesTitle: 'Services',
+      services: [{ icon: 'Scale', title: 'Legal notice', description: 'Within the time limit.' }],
+      whyChooseTitle: null,
+      whyChooseUs: [{ icon: 'Award', title: 'Experience', description: 'Since 1985.' }],
+      origin: 'WORDPRESS',
+      editUrl: 'https://cms.firm.example/wp-admin/post.php?post=55&action=edit',
+    });
+    expect(area.featuredImage?.alt).toBe('Cheque Bounce & Section 138');
+    expect(area.seo.canonical).toBe(`${SITE}/practice/cheque-bounce/`);
+    expect(area.seo.title).toBe('Cheque Bounce & Section 138 | Law Partners');
+  });
+
+  it('describes a post without an excerpt by its content, and defaults missing parts', () => {
+    const area = practiceAreaFromWp(
+      {
+        id: 56,
+        slug: 'x',
+        title: { rendered: '' },
+        content: { rendered: '<p>Body text.</p>' },
+        practice_icon: 'Unknown',
+      },
+      helpers,
+    );
+    expect(area).toMatchObject({
+      title: 'Practice Area',
+      description: 'Body text.',
+      icon: 'Scale',
+      heroSubtitle: null,
+      servicesTitle: null,
+      services: [],
+      whyChooseUs: [],
+      featuredImage: null,
+    });
+  });
+
+  it('keeps links one safe path segment', () => {
+    expect(practiceAreaFromWp({ id: 57, slug: '%e0%a4%a4%e0%a4%b2%e0%a4%be%e0%a4%95' }, helpers).link).toBe(
+      '/practice/%e0%a4%a4%e0%a4%b2%e0%a4%be%e0%a4%95/',
+    );
+    expect(practiceAreaFromWp({ id: 58, slug: 'a/../b c' }, helpers).link).toBe('/practice/a%2F..%2Fb%20c/');
+    expect(practiceAreaFromWp({ id: 59, slug: '' }, helpers)).toMatchObject({
+      slug: 'practice-area-59',
+      link: '/practice/practice-area-59/',
+    });
+  });
+});

@@ -1,0 +1,682 @@
+import type { Feature, IconName, Media, PracticeArea } from '../generated/resolvers.js';
+import { prepareContent } from './content.js';
+import { makeExcerpt } from './excerpt.js';
+import { mediaOrDefault } from './media.js';
+import { mergeSeo } from './seo.js';
+import { htmlToText } from './text.js';
+import type { WpFeatureItemLike, WpMediaLike, WpPageLike, WpPracticeAreaLike } from './types.js';
+
+export type { Feature, IconName, PracticeArea };
+
+/** SPEC §3: the icons a practice area or feature may name. */
+export const ICON_NAMES: readonly IconName[] = [
+  'Scale',
+  'Heart',
+  'Shield',
+  'Car',
+  'Monitor',
+  'Home',
+  'FileText',
+  'Users',
+  'Clock',
+  'Award',
+];
+
+const ICON_BY_KEY = new Map(ICON_NAMES.map((name) => [name.toLowerCase(), name]));
+
+/**
+ * An icon name from WordPress input, matched without regard to case or separators ("file-text",
+ * "FILE_TEXT" -> FileText); anything unknown becomes `fallback`.
+ */
+export function toIconName(value: unknown, fallback: IconName): IconName {
+  if (typeof value !== 'string') return fallback;
+  return ICON_BY_KEY.get(value.replace(/[\s_-]+/g, '').toLowerCase()) ?? fallback;
+}
+
+export interface BuiltInPracticeArea {
+  /** Canonical slug: the page lives at /practice-areas/{slug}/. */
+  slug: string;
+  /** Slug of the WordPress page whose content is merged in (SPEC §7). */
+  wpSlug: string;
+  title: string;
+  description: string;
+  icon: IconName;
+  link: string;
+  heroSubtitle: string;
+  servicesTitle: string;
+  services: readonly Feature[];
+  whyChooseTitle: string;
+  whyChooseUs: readonly Feature[];
+}
+
+function area(a: Omit<BuiltInPracticeArea, 'link'>): BuiltInPracticeArea {
+  return Object.freeze({
+    ...a,
+    link: `/practice-areas/${a.slug}/`,
+    services: Object.freeze(a.services.map((f) => Object.freeze({ ...f }))),
+    whyChooseUs: Object.freeze(a.whyChooseUs.map((f) => Object.freeze({ ...f }))),
+  });
+}
+
+/** SPEC §2: the seven built-in practice areas, in the order the home page shows them. */
+export const BUILT_IN_PRACTICE_AREAS: readonly BuiltInPracticeArea[] = Object.freeze([
+  area({
+    slug: 'criminal-defense',
+    wpSlug: 'criminal-defense',
+    title: 'Criminal Defence',
+    icon: 'Scale',
+    description:
+      'Defence in criminal cases before the courts in Ghaziabad and the Allahabad High Court, from the first police notice to the final hearing.',
+    heroSubtitle: 'Careful, prompt representation when you are accused of an offence.',
+    servicesTitle: 'Criminal Defence Services',
+    services: [
+      {
+        icon: 'FileText',
+        title: 'FIR and Investigation Stage',
+        description:
+          'Advice on an FIR or a police notice, your rights during questioning and what to keep on record while the investigation runs.',
+      },
+      {
+        icon: 'Clock',
+        title: 'Bail and Anticipatory Bail',
+        description:
+          'Applications for regular and anticipatory bail before the Sessions Court and the High Court, prepared with the documents courts ask for.',
+      },
+      {
+        icon: 'Scale',
+        title: 'Trial Defence',
+        description:
+          'Representation at trial: scrutiny of the charge sheet, arguments on charge, cross-examination of witnesses and final arguments.',
+      },
+      {
+        icon: 'Shield',
+        title: 'Quashing Petitions',
+        description:
+          'Petitions before the Allahabad High Court to quash proceedings that disclose no offence or have been settled between the parties.',
+      },
+      {
+        icon: 'Award',
+        title: 'Appeals and Revisions',
+        description: 'Criminal appeals and revisions against conviction, sentence or interim orders.',
+      },
+    ],
+    whyChooseTitle: 'Why Clients Trust Our Criminal Defence Team',
+    whyChooseUs: [
+      {
+        icon: 'Award',
+        title: 'Practising Since 1985',
+        description:
+          'Four decades of criminal practice in the district courts of Ghaziabad and western Uttar Pradesh.',
+      },
+      {
+        icon: 'Clock',
+        title: 'Reachable Around the Clock',
+        description: 'An emergency line for arrests, raids and urgent bail matters, day or night.',
+      },
+      {
+        icon: 'FileText',
+        title: 'Current With the New Codes',
+        description:
+          'We work under the Bharatiya Nyaya Sanhita and the BNSS as well as the IPC and CrPC that still govern older cases.',
+      },
+      {
+        icon: 'Shield',
+        title: 'Confidential Advice',
+        description:
+          'What you tell us stays between you and your advocate, protected by professional privilege.',
+      },
+    ],
+  }),
+  area({
+    slug: 'family-law',
+    wpSlug: 'family-law',
+    title: 'Family Law',
+    icon: 'Users',
+    description:
+      'Advice and representation in matrimonial, maintenance, custody and guardianship matters before the Family Court in Ghaziabad.',
+    heroSubtitle: 'Practical guidance through family disputes, with your children’s welfare in view.',
+    servicesTitle: 'Family Law Services',
+    services: [
+      {
+        icon: 'Heart',
+        title: 'Divorce and Judicial Separation',
+        description:
+          'Petitions by mutual consent or on contested grounds under the Hindu Marriage Act and the Special Marriage Act.',
+      },
+      {
+        icon: 'Users',
+        title: 'Child Custody and Visitation',
+        description:
+          'Custody, guardianship and visitation arrangements argued on the welfare of the child, including under the Guardians and Wards Act.',
+      },
+      {
+        icon: 'FileText',
+        title: 'Maintenance',
+        description:
+          'Claims and defence for maintenance of a spouse, children and parents, interim and final, under the applicable personal laws and the BNSS.',
+      },
+      {
+        icon: 'Home',
+        title: 'Restitution and Matrimonial Property',
+        description:
+          'Petitions for restitution of conjugal rights and the return of stridhan and other matrimonial property.',
+      },
+      {
+        icon: 'Scale',
+        title: 'Mediation and Settlement',
+        description:
+          'Representation in court-annexed mediation and the drafting of settlement terms that courts will record.',
+      },
+    ],
+    whyChooseTitle: 'Why Families Choose Us',
+    whyChooseUs: [
+      {
+        icon: 'Heart',
+        title: 'Sensitive Handling',
+        description:
+          'Family cases are personal; we keep you informed and treat every detail with discretion.',
+      },
+      {
+        icon: 'Scale',
+        title: 'Settlement Where Possible',
+        description:
+          'We explore mediation first when it serves you, and prepare fully for trial when it does not.',
+      },
+      {
+        icon: 'Users',
+        title: 'One Team for Linked Cases',
+        description:
+          'Matrimonial disputes often run alongside criminal complaints; one team keeps the strategy consistent.',
+      },
+    ],
+  }),
+  area({
+    slug: 'bail-hearings',
+    wpSlug: 'bail-hearings',
+    title: 'Bail Hearings',
+    icon: 'Clock',
+    description:
+      'Urgent help with regular, interim and anticipatory bail before the Magistrate, Sessions Court and High Court.',
+    heroSubtitle: 'When liberty is at stake, the first hours matter.',
+    servicesTitle: 'Bail Services',
+    services: [
+      {
+        icon: 'Shield',
+        title: 'Anticipatory Bail',
+        description:
+          'Applications for protection from arrest when you expect to be named or arrested in a case.',
+      },
+      {
+        icon: 'Clock',
+        title: 'Regular Bail',
+        description:
+          'Bail applications after arrest before the Magistrate or the Sessions Court, and in the High Court.',
+      },
+      {
+        icon: 'FileText',
+        title: 'Default Bail',
+        description:
+          'Applications for statutory bail when the charge sheet is not filed within the period the law allows.',
+      },
+      {
+        icon: 'Scale',
+        title: 'Bail Conditions',
+        description:
+          'Applications to modify or relax onerous bail conditions, and help with sureties and bonds.',
+      },
+    ],
+    whyChooseTitle: 'Why Choose Us for Bail',
+    whyChooseUs: [
+      {
+        icon: 'Clock',
+        title: '24/7 Emergency Line',
+        description: 'Arrests happen at any hour; so does our first response.',
+      },
+      {
+        icon: 'FileText',
+        title: 'Prepared Applications',
+        description: 'We gather the case papers, antecedents and surety documents that bail courts expect.',
+      },
+      {
+        icon: 'Award',
+        title: 'Experience Since 1985',
+        description: 'Decades of bail practice in the courts of Ghaziabad and at the Allahabad High Court.',
+      },
+    ],
+  }),
+  area({
+    slug: 'motor-accident',
+    wpSlug: 'motor-accident',
+    title: 'Motor Accident Claims',
+    icon: 'Car',
+    description:
+      'Compensation claims for road accident injuries and deaths before the Motor Accident Claims Tribunal in Ghaziabad.',
+    heroSubtitle: 'Help with the paperwork and the claim, so you can focus on recovery.',
+    servicesTitle: 'Motor Accident Claim Services',
+    services: [
+      {
+        icon: 'Car',
+        title: 'Injury Claims',
+        description:
+          'Claims for medical expenses, loss of income and pain and suffering under the Motor Vehicles Act, 1988.',
+      },
+      {
+        icon: 'Heart',
+        title: 'Death Claims for Families',
+        description:
+          'Claims by the dependants of a person killed in a road accident, including loss of dependency.',
+      },
+      {
+        icon: 'FileText',
+        title: 'Documentation',
+        description:
+          'Collecting the FIR, medical records, income proof and vehicle and insurance papers a claim needs.',
+      },
+      {
+        icon: 'Shield',
+        title: 'Dealing With Insurers',
+        description: 'Representation against insurance companies, including settlement talks and Lok Adalat.',
+      },
+      {
+        icon: 'Scale',
+        title: 'Appeals',
+        description:
+          'Appeals to the High Court against Tribunal awards, by claimants or in defence of an award.',
+      },
+    ],
+    whyChooseTitle: 'Why Choose Us for Accident Claims',
+    whyChooseUs: [
+      {
+        icon: 'FileText',
+        title: 'Thorough Evidence',
+        description: 'Compensation depends on proof; we build the record of expenses and income carefully.',
+      },
+      {
+        icon: 'Users',
+        title: 'Support for Families',
+        description: 'We explain each step of the claim in plain language to the family.',
+      },
+      {
+        icon: 'Clock',
+        title: 'Timely Filing',
+        description: 'We file promptly and follow the claim through every hearing at the Tribunal.',
+      },
+    ],
+  }),
+  area({
+    slug: 'cybercrime-defense',
+    wpSlug: 'cybercrime',
+    title: 'Cybercrime Defense',
+    icon: 'Monitor',
+    description:
+      'Defence and advice in cases under the Information Technology Act and related offences, and help for victims of online fraud.',
+    heroSubtitle: 'Digital cases need lawyers who understand the evidence.',
+    servicesTitle: 'Cybercrime Services',
+    services: [
+      {
+        icon: 'Shield',
+        title: 'Defence in IT Act Cases',
+        description:
+          'Representation in cases of alleged hacking, identity theft, online cheating and publishing obscene material.',
+      },
+      {
+        icon: 'Monitor',
+        title: 'Online Fraud Complaints',
+        description:
+          'Help for victims to report fraud on the national cybercrime portal or helpline 1930 and to follow up with the police and banks.',
+      },
+      {
+        icon: 'FileText',
+        title: 'Electronic Evidence',
+        description:
+          'Review of the electronic records and certificates the prosecution relies on, and of how they were collected.',
+      },
+      {
+        icon: 'Users',
+        title: 'Social Media Harassment',
+        description: 'Complaints and court remedies for online stalking, impersonation and defamation.',
+      },
+      {
+        icon: 'Clock',
+        title: 'Bail in Cyber Cases',
+        description: 'Bail and anticipatory bail applications in cases registered by cyber police stations.',
+      },
+    ],
+    whyChooseTitle: 'Why Choose Us for Cybercrime Matters',
+    whyChooseUs: [
+      {
+        icon: 'Monitor',
+        title: 'Technical Understanding',
+        description: 'We read call records, device extractions and transaction trails alongside the law.',
+      },
+      {
+        icon: 'Shield',
+        title: 'Privacy First',
+        description: 'Your devices, accounts and personal data are handled with strict confidentiality.',
+      },
+      {
+        icon: 'Clock',
+        title: 'Quick Action',
+        description: 'In fraud cases, early reporting can matter; we help you act the same day.',
+      },
+    ],
+  }),
+  area({
+    slug: 'domestic-violence',
+    wpSlug: 'domestic-violence',
+    title: 'Domestic Violence',
+    icon: 'Home',
+    description:
+      'Protection, residence and maintenance orders under the Protection of Women from Domestic Violence Act, 2005, and representation for family members facing allegations.',
+    heroSubtitle: 'Safety first, then a clear legal path forward.',
+    servicesTitle: 'Domestic Violence Services',
+    services: [
+      {
+        icon: 'Shield',
+        title: 'Protection Orders',
+        description:
+          'Applications before the Magistrate for protection orders that restrain further violence.',
+      },
+      {
+        icon: 'Home',
+        title: 'Residence Orders',
+        description:
+          'Orders protecting the right to live in the shared household, or for alternative accommodation.',
+      },
+      {
+        icon: 'FileText',
+        title: 'Monetary Relief and Maintenance',
+        description: 'Claims for maintenance, medical costs and loss of earnings arising from the violence.',
+      },
+      {
+        icon: 'Users',
+        title: 'Custody Orders',
+        description: 'Temporary custody of children while proceedings are pending.',
+      },
+      {
+        icon: 'Scale',
+        title: 'Defending Allegations',
+        description:
+          'Representation of family members facing complaints of cruelty or dowry demands, with attention to the facts of each person’s role.',
+      },
+    ],
+    whyChooseTitle: 'Why Choose Us',
+    whyChooseUs: [
+      {
+        icon: 'Heart',
+        title: 'Respectful and Discreet',
+        description: 'We listen first and keep every conversation confidential.',
+      },
+      {
+        icon: 'Clock',
+        title: 'Urgent Help',
+        description:
+          'Our emergency line can help you reach the police, a Protection Officer or the court quickly.',
+      },
+      {
+        icon: 'Scale',
+        title: 'Both Civil and Criminal Remedies',
+        description:
+          'We advise on how the Domestic Violence Act and criminal complaints fit together in your case.',
+      },
+    ],
+  }),
+  area({
+    slug: 'divorce-advisory',
+    wpSlug: 'divorce-advisory',
+    title: 'Divorce Advisory',
+    icon: 'Heart',
+    description:
+      'Clear advice on whether and how to seek a divorce, by mutual consent or on contested grounds, and what it means for children, maintenance and property.',
+    heroSubtitle: 'Understand your options before you decide.',
+    servicesTitle: 'Divorce Advisory Services',
+    services: [
+      {
+        icon: 'Heart',
+        title: 'Mutual Consent Divorce',
+        description:
+          'Drafting the joint petition and settlement terms under Section 13B of the Hindu Marriage Act, including when the waiting period may be waived.',
+      },
+      {
+        icon: 'Scale',
+        title: 'Contested Divorce',
+        description:
+          'Assessment of the grounds available to you, the evidence needed and how long a contested case can take.',
+      },
+      {
+        icon: 'FileText',
+        title: 'Settlement Agreements',
+        description:
+          'Terms on alimony, stridhan, custody and pending cases, drafted so that the court can record them.',
+      },
+      {
+        icon: 'Users',
+        title: 'Custody Planning',
+        description: 'Arrangements for custody and visitation that put the children’s welfare first.',
+      },
+      {
+        icon: 'Users',
+        title: 'Inter-faith and NRI Marriages',
+        description:
+          'Advice on divorce under the Special Marriage Act and on marriages with a spouse living abroad.',
+      },
+    ],
+    whyChooseTitle: 'Why Choose Our Divorce Advisory',
+    whyChooseUs: [
+      {
+        icon: 'Heart',
+        title: 'Honest Assessment',
+        description: 'We tell you what the law allows and what to expect, not what you might want to hear.',
+      },
+      {
+        icon: 'Shield',
+        title: 'Confidential Consultations',
+        description: 'Your first conversation with us stays private, whatever you decide.',
+      },
+      {
+        icon: 'Award',
+        title: 'Family Law Experience',
+        description: 'Years of matrimonial practice before the Family Court in Ghaziabad.',
+      },
+    ],
+  }),
+]);
+
+/**
+ * Old and alternative paths that lead to a practice area, mapped to the area's canonical link
+ * (keys without a trailing slash; callers strip one before looking up).
+ */
+export const LEGACY_PRACTICE_PATHS: Readonly<Record<string, string>> = Object.freeze({
+  '/criminal-defense': '/practice-areas/criminal-defense/',
+  '/family-law': '/practice-areas/family-law/',
+  '/bail-hearings': '/practice-areas/bail-hearings/',
+  '/motor-accident': '/practice-areas/motor-accident/',
+  '/cybercrime': '/practice-areas/cybercrime-defense/',
+  '/domestic-violence': '/practice-areas/domestic-violence/',
+  '/divorce-advisory': '/practice-areas/divorce-advisory/',
+  '/practice-areas/cybercrime': '/practice-areas/cybercrime-defense/',
+  '/practice-areas/motor-accident-claims': '/practice-areas/motor-accident/',
+});
+
+/** A built-in area by canonical slug, WordPress page slug or an old alias (any case, slashes ignored). */
+export function findBuiltInPracticeArea(slug: string): BuiltInPracticeArea | undefined {
+  if (typeof slug !== 'string') return undefined;
+  const key = slug
+    .trim()
+    .toLowerCase()
+    .replace(/^\/+|\/+$/g, '');
+  const direct = BUILT_IN_PRACTICE_AREAS.find((a) => a.slug === key || a.wpSlug === key);
+  if (direct) return direct;
+  const link = LEGACY_PRACTICE_PATHS[`/${key}`] ?? LEGACY_PRACTICE_PATHS[`/practice-areas/${key}`];
+  return link ? BUILT_IN_PRACTICE_AREAS.find((a) => a.link === link) : undefined;
+}
+
+export interface PracticeAreaHelpers {
+  siteName: string;
+  /** Origin of the public site (canonical URLs are built on it). */
+  siteUrl: string;
+  /**
+   * Media already fetched for this request, by WordPress id: a mapped Media or the raw attachment.
+   * Passed in so the derivation stays pure.
+   */
+  media?: (id: number) => Media | WpMediaLike | null | undefined;
+  /** The WordPress edit screen for a post/page id, when there is a WordPress to edit in. */
+  editUrl?: (id: number) => string | null | undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function rendered(value: unknown): string {
+  return isRecord(value) && typeof value.rendered === 'string' ? value.rendered : '';
+}
+
+function plain(value: unknown): string {
+  return typeof value === 'string' ? htmlToText(value) : '';
+}
+
+function orNull(value: string): string | null {
+  return value === '' ? null : value;
+}
+
+function positiveId(value: unknown): number | null {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
+}
+
+/** Feature items from page_structure; items without a title are dropped. */
+export function featuresFromWp(items: unknown, fallbackIcon: IconName): Feature[] {
+  if (!Array.isArray(items)) return [];
+  const out: Feature[] = [];
+  for (const item of items as unknown[]) {
+    if (!isRecord(item)) continue;
+    const i = item as WpFeatureItemLike;
+    const title = plain(i.title);
+    if (title === '') continue;
+    out.push({ icon: toIconName(i.icon, fallbackIcon), title, description: plain(i.description) });
+  }
+  return out;
+}
+
+function lookupMedia(helpers: PracticeAreaHelpers, id: unknown, alt: string): Media | null {
+  const mediaId = positiveId(id);
+  if (mediaId === null || !helpers.media) return null;
+  const found = helpers.media(mediaId);
+  if (found === null || found === undefined) return null;
+  const media = mediaOrDefault(found, { fallbackAlt: alt });
+  return media.isDefault ? null : media;
+}
+
+function contentHtml(page: WpPageLike): string | null {
+  const raw = rendered(page.content);
+  if (raw.trim() === '') return null;
+  const html = prepareContent(raw).html.trim();
+  return html === '' ? null : html;
+}
+
+function editUrlFor(helpers: PracticeAreaHelpers, id: unknown): string | null {
+  const wpId = positiveId(id);
+  if (wpId === null || !helpers.editUrl) return null;
+  return helpers.editUrl(wpId) ?? null;
+}
+
+function canonicalFor(siteUrl: string, link: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}${link}`;
+}
+
+/**
+ * A built-in area with its WordPress page's content inserted when there is one (SPEC §2): the
+ * WordPress title when it is not empty, the sanitised body, page_structure's hero subtitle, titles
+ * and items (icons normalised: Scale for services, Award for why-choose), and the featured image.
+ * Built-in data fills every gap.
+ */
+export function mergePracticeArea(
+  builtIn: BuiltInPracticeArea,
+  wpPage: WpPageLike | null | undefined,
+  helpers: PracticeAreaHelpers,
+): PracticeArea {
+  const page: WpPageLike | null = isRecord(wpPage) ? wpPage : null;
+  const structure = isRecord(page?.page_structure) ? page.page_structure : {};
+  const title = plain(rendered(page?.title)) || builtIn.title;
+  const services = featuresFromWp(structure.services_items, 'Scale');
+  const whyChooseUs = featuresFromWp(structure.why_choose_items, 'Award');
+  const featuredImage = page
+    ? (lookupMedia(helpers, page.featured_media, title) ?? lookupMedia(helpers, structure.hero_image, title))
+    : null;
+  const seo = mergeSeo({
+    yoast: page?.yoast_head_json ?? null,
+    seoMeta: page?.seo_meta ?? null,
+    title,
+    description: builtIn.description,
+    canonical: canonicalFor(helpers.siteUrl, builtIn.link),
+    image: featuredImage?.url ?? null,
+    siteName: helpers.siteName,
+  });
+  return {
+    id: `practice-area:${builtIn.slug}`,
+    slug: builtIn.slug,
+    title,
+    description: builtIn.description,
+    icon: builtIn.icon,
+    link: builtIn.link,
+    contentHtml: page ? contentHtml(page) : null,
+    heroSubtitle: plain(structure.hero_subtitle) || builtIn.heroSubtitle,
+    servicesTitle: plain(structure.services_title) || builtIn.servicesTitle,
+    services: services.length > 0 ? services : builtIn.services.map((f) => ({ ...f })),
+    whyChooseTitle: plain(structure.why_choose_title) || builtIn.whyChooseTitle,
+    whyChooseUs: whyChooseUs.length > 0 ? whyChooseUs : builtIn.whyChooseUs.map((f) => ({ ...f })),
+    featuredImage,
+    origin: page ? 'WORDPRESS' : 'BUILT_IN',
+    editUrl: page ? editUrlFor(helpers, page.id) : null,
+    seo,
+  };
+}
+
+function slugOf(wp: WpPracticeAreaLike): string {
+  const slug = typeof wp.slug === 'string' ? wp.slug.trim().toLowerCase() : '';
+  // WordPress stores non-ASCII slugs percent-encoded; anything else unexpected is encoded here so the
+  // link stays one path segment.
+  if (/^[a-z0-9%-]+$/.test(slug) && slug !== '') return slug;
+  if (slug !== '') return encodeURIComponent(slug);
+  const id = positiveId(wp.id);
+  return id === null ? 'practice-area' : `practice-area-${id}`;
+}
+
+/** A `practice_area` custom post (SPEC §2 /practice/{slug}) as a PracticeArea. */
+export function practiceAreaFromWp(wp: WpPracticeAreaLike, helpers: PracticeAreaHelpers): PracticeArea {
+  const post: WpPracticeAreaLike = isRecord(wp) ? wp : {};
+  const slug = slugOf(post);
+  const link = `/practice/${slug}/`;
+  const structure = isRecord(post.page_structure) ? post.page_structure : {};
+  const title = plain(rendered(post.title)) || 'Practice Area';
+  const description = makeExcerpt(rendered(post.excerpt), 200) || makeExcerpt(rendered(post.content), 200);
+  const featuredImage =
+    lookupMedia(helpers, post.featured_media, title) ?? lookupMedia(helpers, structure.hero_image, title);
+  const databaseId = positiveId(post.id);
+  return {
+    id: databaseId === null ? `practice_area:${slug}` : `practice_area:${databaseId}`,
+    slug,
+    title,
+    description,
+    icon: toIconName(post.practice_icon, 'Scale'),
+    link,
+    contentHtml: contentHtml(post),
+    heroSubtitle: orNull(plain(structure.hero_subtitle)),
+    servicesTitle: orNull(plain(structure.services_title)),
+    services: featuresFromWp(structure.services_items, 'Scale'),
+    whyChooseTitle: orNull(plain(structure.why_choose_title)),
+    whyChooseUs: featuresFromWp(structure.why_choose_items, 'Award'),
+    featuredImage,
+    origin: 'WORDPRESS',
+    editUrl: editUrlFor(helpers, post.id),
+    seo: mergeSeo({
+      yoast: post.yoast_head_json ?? null,
+      seoMeta: post.seo_meta ?? null,
+      title,
+      description,
+      canonical: canonicalFor(helpers.siteUrl, link),
+      image: featuredImage?.url ?? null,
+      siteName: helpers.siteName,
+    }),
+  };
+}

@@ -1,0 +1,279 @@
+import { parseDocument } from 'htmlparser2';
+import { describe, expect, it } from 'vitest';
+import { sanitizeContent } from './sanitize.js';
+import { findUnsafe, XSS_PAYLOADS } from './xss-fixtures.js';
+
+// Large-input tests do real work; the limit only keeps a loaded CI machine from failing them.
+const HEAVY_TEST_TIMEOUT_MS = 60_000;
+
+describe('sanitizeContent: XSS corpus', () => {
+  it('has a corpus of at least 50 payloads', () => {
+    expect(XSS_PAYLOADS.length).toBeGreaterThanOrEqual(50);
+  });
+
+  it.each(XSS_PAYLOADS.map((p) => [p]))('neutralises %s', (payload) => {
+    const out = sanitizeContent(payload);
+    expect(findUnsafe(out)).toEqual([]);
+    // A fixed point: sanitising again changes nothing, so a re-parse cannot resurrect anything.
+    expect(sanitizeContent(out)).toBe(out);
+  });
+
+  it('neutralises every payload wrapped in legitimate content and concatenated', () => {
+    const all = XSS_PAYLOADS.map((p) => `<p>safe</p>${p}<h2>after</h2>`).join('\n');
+    const out = sanitizeContent(all);
+    expect(findUnsafe(out)).toEqual([]);
+  });
+
+  it('neutralises payloads split across attribute boundaries', () => {
+    for (const payload of XSS_PAYLOADS) {
+      const out = sanitizeContent(
+        `<a href="/x" title="${payload.replace(/"/g, '&quot;')}">t</a><img src="/i.jpg" alt='${payload}'>`,
+      );
+      expect(findUnsafe(out)).toEqual([]);
+    }
+  });
+
+  it('checker catches what it should (so the corpus assertions can fail)', () => {
+    expect(findUnsafe('<img src=x onerror=alert(1)>')).not.toEqual([]);
+    expect(findUnsafe('<a href="java\tscript:alert(1)">x</a>')).not.toEqual([]);
+    expect(findUnsafe('<a href="//evil.example">x</a>')).not.toEqual([]);
+    expect(findUnsafe('<a href="/" target="_blank">x</a>')).not.toEqual([]);
+    expect(findUnsafe('<!-- c -->')).not.toEqual([]);
+    expect(findUnsafe('<p class="evil">x</p>')).not.toEqual([]);
+    expect(findUnsafe('<img src="/a.jpg" srcset="data:x 1x" decoding="async">')).not.toEqual([]);
+  });
+});
+
+describe('sanitizeContent: exact results for dangerous input', () => {
+  it.each([
+    ['<script>alert(1)</script><p>ok</p>', '<p>ok</p>'],
+    ['<img src=x onerror=alert(1)>', '<img src="x" loading="lazy" decoding="async">'],
+    ['<a href="javascript:alert(1)">x</a>', '<a>x</a>'],
+    ['<a href="java&#x09;script:alert(1)">x</a>', '<a>x</a>'],
+    ['<a href="&#x6A;avascript&colon;alert(1)">x</a>', '<a>x</a>'],
+    ['<img src="javascript:alert(1)" alt="gone">', ''],
+    [
+      '<img src="/ok.jpg" srcset="/a.jpg 1x, jav&#x09;ascript:alert(1) 2x">',
+      '<img src="/ok.jpg" srcset="/a.jpg 1x" loading="lazy" decoding="async">',
+    ],
+    ['<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>ok', 'ok'],
+    ['<svg><script>alert(1)</script><text>t</text></svg>after', 'after'],
+    ['<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>', ''],
+    ['<iframe src="https://www.youtube.com/embed/x">fallback</iframe><p>p</p>', '<p>p</p>'],
+    ['<form action="/x"><input name="q"><button>Go</button></form>', ''],
+    ['<p style="color:red" onclick="x()">styled</p>', '<p>styled</p>'],
+    ['<!-- comment --><p>c</p><![CDATA[x]]>', '<p>c</p>'],
+    ['<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>', '<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>'],
+    [
+      '<p title="&quot;><script>alert(1)</script>">x</p>',
+      '<p title="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">x</p>',
+    ],
+    [
+      '<a title="</a><img src=x onerror=alert(1)>">x</a>',
+      '<a title="&lt;/a&gt;&lt;img src=x onerror=alert(1)&gt;">x</a>',
+    ],
+    ['<a href="//evil.example/">x</a>', '<a>x</a>'],
+    ['<a href="/\\evil.example/">x</a>', '<a>x</a>'],
+  ])('%s -> %s', (input, expected) => {
+    expect(sanitizeContent(input)).toBe(expected);
+  });
+
+  it('keeps an attribute value with markup inside as an escaped, inert string', () => {
+    const out = sanitizeContent('<p title="&quot;><script>alert(1)</script>">x</p>');
+    const p = parseDocument(out).children[0];
+    expect(p && 'attribs' in p ? p.attribs.title : undefined).toBe('"><script>alert(1)</script>');
+  });
+});
+
+describe('sanitizeContent: the allow-list', () => {
+  it('keeps blog markup as it is', () => {
+    const html =
+      '<h2>Heading</h2><p>Text <strong>b</strong> <em>i</em> <b>b</b> <i>i</i> <u>u</u> <s>s</s> <mark>m</mark> ' +
+      '<code>c</code> <sub>1</sub><sup>2</sup> <small>sm</small> <del>d</del> <ins>n</ins> <span>sp</span> ' +
+      '<abbr title="First Information Report">FIR</abbr> <cite>c</cite> <q>q</q></p>' +
+      '<ul><li>a</li></ul><ol start="3" reversed="" type="a"><li value="7">b</li></ol><dl><dt>t</dt><dd>d</dd></dl>' +
+      '<pre>a\n  b</pre><hr><br><details open=""><summary>s</summary>d</details>' +
+      '<h1>1</h1><h3>3</h3><h4>4</h4><h5>5</h5><h6>6</h6><div>div</div>';
+    expect(sanitizeContent(html)).toBe(html);
+  });
+
+  it('keeps tables with valid cell attributes only', () => {
+    expect(
+      sanitizeContent(
+        '<table><caption>C</caption><colgroup span="2"><col span="1"></colgroup><thead><tr><th scope="col" colspan="2">H</th></tr></thead>' +
+          '<tbody><tr><td rowspan="x" width="10">1</td></tr></tbody><tfoot><tr><td colspan="3">f</td></tr></tfoot></table>',
+      ),
+    ).toBe(
+      '<table><caption>C</caption><colgroup span="2"><col span="1"></colgroup><thead><tr><th scope="col" colspan="2">H</th></tr></thead>' +
+        '<tbody><tr><td>1</td></tr></tbody><tfoot><tr><td colspan="3">f</td></tr></tfoot></table>',
+    );
+  });
+
+  it('keeps WordPress figures, images and captions with lazy, async images', () => {
+    expect(
+      sanitizeContent(
+        '<figure class="wp-block-image size-large"><img src="/wp-content/uploads/a.jpg" alt="A" width="1024" height="683" ' +
+          'srcset="/a-300.jpg 300w, /a.jpg 1024w" sizes="(max-width: 1024px) 100vw, 1024px" class="wp-image-12"/>' +
+          '<figcaption class="wp-element-caption">Cap</figcaption></figure>',
+      ),
+    ).toBe(
+      '<figure class="wp-block-image"><img src="/wp-content/uploads/a.jpg" alt="A" width="1024" height="683" ' +
+        'srcset="/a-300.jpg 300w, /a.jpg 1024w" sizes="(max-width: 1024px) 100vw, 1024px" loading="lazy" decoding="async">' +
+        '<figcaption>Cap</figcaption></figure>',
+    );
+  });
+
+  it('keeps an explicit loading="eager", forces decoding="async" and drops bad dimensions', () => {
+    expect(
+      sanitizeContent('<img src="/e.jpg" loading="eager" decoding="sync" width="100%" height="50">'),
+    ).toBe('<img src="/e.jpg" loading="eager" decoding="async" height="50">');
+    expect(sanitizeContent('<img src="/e.jpg" loading="soon">')).toBe(
+      '<img src="/e.jpg" loading="lazy" decoding="async">',
+    );
+  });
+
+  it('drops images without a usable source', () => {
+    expect(
+      sanitizeContent('<p>a<img alt="x">b<img src="">c<img src="data:image/png;base64,AAAA">d</p>'),
+    ).toBe('<p>abcd</p>');
+  });
+
+  it('keeps only wp-block-*, has-* and align* class names', () => {
+    expect(
+      sanitizeContent(
+        '<p class="has-text-align-center has-large-font-size is-style-x foo wp-image-1">a</p>' +
+          '<div class="alignwide wp-block-group evil">b</div><span class="align">c</span><blockquote class="wp-block-quote is-style-large"><p>q</p></blockquote>',
+      ),
+    ).toBe(
+      '<p class="has-text-align-center has-large-font-size">a</p><div class="alignwide wp-block-group">b</div><span>c</span>' +
+        '<blockquote class="wp-block-quote"><p>q</p></blockquote>',
+    );
+  });
+
+  it('drops ids, names, styles, data and aria attributes', () => {
+    expect(
+      sanitizeContent('<h2 id="intro" name="n" style="color:red" data-x="1" aria-describedby="y">Intro</h2>'),
+    ).toBe('<h2>Intro</h2>');
+  });
+
+  it('keeps lang, dir and title when valid', () => {
+    expect(sanitizeContent('<p lang="hi" dir="rtl" title="t">हिंदी</p><p lang="x y" dir="up">z</p>')).toBe(
+      '<p lang="hi" dir="rtl" title="t">हिंदी</p><p>z</p>',
+    );
+  });
+
+  it('removes disallowed wrappers but keeps their text', () => {
+    expect(
+      sanitizeContent('<section><article><p>Keep</p></article></section><font color=red>Kept</font>'),
+    ).toBe('<p>Keep</p>Kept');
+  });
+});
+
+describe('sanitizeContent: links', () => {
+  it('leaves internal links alone', () => {
+    expect(
+      sanitizeContent('<a href="/about/">About</a><a href="#section-2">jump</a><a href="page?x=a:b">q</a>'),
+    ).toBe('<a href="/about/">About</a><a href="#section-2">jump</a><a href="page?x=a:b">q</a>');
+  });
+
+  it('marks external links nofollow noopener', () => {
+    expect(sanitizeContent('<a href="https://indiankanoon.org/doc/1/">Judgment</a>')).toBe(
+      '<a href="https://indiankanoon.org/doc/1/" rel="nofollow noopener">Judgment</a>',
+    );
+  });
+
+  it('adds noopener noreferrer to new-tab links and drops other targets', () => {
+    expect(sanitizeContent('<a href="/pdf/form.pdf" target="_blank">Form</a>')).toBe(
+      '<a href="/pdf/form.pdf" target="_blank" rel="noopener noreferrer">Form</a>',
+    );
+    expect(sanitizeContent('<a href="https://ok.example/" target="_BLANK" rel="noopener">x</a>')).toBe(
+      '<a href="https://ok.example/" target="_blank" rel="noopener nofollow noreferrer">x</a>',
+    );
+    expect(sanitizeContent('<a href="/x" target="_top">x</a><a href="/y" target="evilframe">y</a>')).toBe(
+      '<a href="/x">x</a><a href="/y">y</a>',
+    );
+  });
+
+  it('keeps meaningful rel tokens and drops the rest', () => {
+    expect(sanitizeContent('<a href="https://ok.example/" rel="author me sponsored">x</a>')).toBe(
+      '<a href="https://ok.example/" rel="sponsored nofollow noopener">x</a>',
+    );
+    expect(sanitizeContent('<a href="/x" rel="opener">x</a>')).toBe('<a href="/x">x</a>');
+  });
+
+  it('treats the firm’s own hosts as internal', () => {
+    const opts = { internalHosts: ['www.firm.example', 'https://cms.firm.example', ' ', 'http://[bad'] };
+    expect(
+      sanitizeContent(
+        '<a href="https://www.firm.example/a" target="_blank">x</a><a href="https://CMS.firm.example/b">y</a>',
+        opts,
+      ),
+    ).toBe(
+      '<a href="https://www.firm.example/a" target="_blank" rel="noopener noreferrer">x</a><a href="https://CMS.firm.example/b">y</a>',
+    );
+    expect(sanitizeContent('<a href="https://other.example/">z</a>', opts)).toBe(
+      '<a href="https://other.example/" rel="nofollow noopener">z</a>',
+    );
+  });
+
+  it('keeps mailto and tel links without rel', () => {
+    expect(sanitizeContent('<a href="mailto:info@x.example">m</a> <a href="tel:+911204001985">t</a>')).toBe(
+      '<a href="mailto:info@x.example">m</a> <a href="tel:+911204001985">t</a>',
+    );
+  });
+
+  it('refuses mailto and tel as image sources', () => {
+    expect(sanitizeContent('<img src="mailto:a@b.example"><img src="tel:1">')).toBe('');
+  });
+
+  it('drops unknown schemes and scheme-like relative URLs', () => {
+    expect(
+      sanitizeContent('<a href="ftp://x.example/">f</a><a href="10:30">t</a><a href="sms:123">s</a>'),
+    ).toBe('<a>f</a><a>t</a><a>s</a>');
+  });
+});
+
+describe('sanitizeContent: text and encoding', () => {
+  it('keeps Unicode text literal and escapes only what HTML needs', () => {
+    expect(sanitizeContent('<p>&#8217; &amp; &nbsp; &hellip; a &lt; b — धारा ४९८</p>')).toBe(
+      '<p>’ &amp; &nbsp; … a &lt; b — धारा ४९८</p>',
+    );
+  });
+
+  it('replaces NUL characters', () => {
+    expect(sanitizeContent('<p>a\u0000b</p>')).toBe('<p>a\uFFFDb</p>');
+  });
+
+  it('closes unclosed markup', () => {
+    expect(sanitizeContent('<p>unclosed <b>bold <i>both')).toBe('<p>unclosed <b>bold <i>both</i></b></p>');
+  });
+
+  it('returns an empty string for empty and non-string input', () => {
+    expect(sanitizeContent('')).toBe('');
+    expect(sanitizeContent(null as unknown as string)).toBe('');
+    expect(sanitizeContent(42 as unknown as string)).toBe('');
+  });
+
+  it('bounds nesting depth', () => {
+    const out = sanitizeContent('<div>'.repeat(500) + 'deep' + '</div>'.repeat(500));
+    expect(out.match(/<div>/g)?.length).toBe(100);
+    expect(out).toContain('deep');
+  });
+
+  it(
+    'handles a 1 MB body with hostile parts',
+    () => {
+      const chunk =
+        '<h2 onclick="x()">Bail</h2><p>The <a href="javascript:alert(1)">court</a> may grant bail.</p>' +
+        '<img src="/a.jpg" onerror="alert(1)"><script>alert(1)</script>';
+      const body = chunk.repeat(Math.ceil(1_050_000 / chunk.length));
+      expect(body.length).toBeGreaterThan(1_000_000);
+      const out = sanitizeContent(body);
+      const count = body.length / chunk.length;
+      expect(out.match(/<h2>Bail<\/h2>/g)?.length).toBe(count);
+      expect(out.match(/<img src="\/a.jpg" loading="lazy" decoding="async">/g)?.length).toBe(count);
+      expect(out).not.toMatch(/script|onclick|onerror|javascript/);
+    },
+    HEAVY_TEST_TIMEOUT_MS,
+  );
+});

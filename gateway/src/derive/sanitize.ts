@@ -1,0 +1,326 @@
+import sanitizeHtml from 'sanitize-html';
+import {
+  isTag,
+  isText,
+  parseHtml,
+  serializeHtml,
+  setChildren,
+  type ChildNode,
+  type Document,
+  type Element,
+} from './dom.js';
+import { IMAGE_SCHEMES, LINK_SCHEMES, safeUrl } from './url.js';
+
+export interface SanitizeOptions {
+  /**
+   * Host names that belong to the firm (the public site, the WordPress host). Absolute links to them
+   * are internal; links to any other host get rel="nofollow noopener".
+   */
+  internalHosts?: readonly string[];
+}
+
+/** Elements a blog body may contain. Everything else is removed (its text kept, see NON_TEXT_TAGS). */
+export const ALLOWED_TAGS: readonly string[] = [
+  'p',
+  'div',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dt',
+  'dd',
+  'blockquote',
+  'q',
+  'figure',
+  'figcaption',
+  'table',
+  'caption',
+  'colgroup',
+  'col',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'a',
+  'img',
+  'strong',
+  'em',
+  'b',
+  'i',
+  'u',
+  's',
+  'del',
+  'ins',
+  'small',
+  'code',
+  'pre',
+  'br',
+  'hr',
+  'span',
+  'sub',
+  'sup',
+  'mark',
+  'cite',
+  'abbr',
+  'details',
+  'summary',
+];
+const ALLOWED_TAG_SET = new Set(ALLOWED_TAGS);
+
+/**
+ * Disallowed elements whose content goes with them: executable or foreign content (script, svg, math),
+ * raw-text elements whose parsing differs between parsers (the root of mutation XSS), embedded
+ * documents and form controls.
+ */
+const NON_TEXT_TAGS = [
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'svg',
+  'math',
+  'textarea',
+  'select',
+  'option',
+  'button',
+  'xmp',
+  'plaintext',
+  'noembed',
+  'noframes',
+  'title',
+  'head',
+  'base',
+  'meta',
+  'link',
+  'video',
+  'audio',
+  'canvas',
+  'map',
+];
+const NON_TEXT_TAG_SET = new Set(NON_TEXT_TAGS);
+
+/** `class` survives only with WordPress block, colour/size and alignment names. */
+export const CLASS_PATTERNS: readonly RegExp[] = [/^wp-block-[\w-]+$/, /^has-[\w-]+$/, /^align[\w-]+$/];
+
+/** Returns the value to keep (possibly normalised) or null to drop the attribute. */
+type AttributeCheck = (value: string) => string | null;
+
+const anyText: AttributeCheck = (value) => (value.length <= 1000 ? value : null);
+const matching =
+  (pattern: RegExp): AttributeCheck =>
+  (value) =>
+    pattern.test(value.trim()) ? value.trim() : null;
+const oneOf =
+  (...values: string[]): AttributeCheck =>
+  (value) => {
+    const v = value.trim().toLowerCase();
+    return values.includes(v) ? v : null;
+  };
+const boolean: AttributeCheck = () => '';
+const positiveInt = matching(/^\d{1,5}$/);
+const integer = matching(/^-?\d{1,6}$/);
+const linkUrl: AttributeCheck = (value) => safeUrl(value, LINK_SCHEMES);
+const webUrl: AttributeCheck = (value) => safeUrl(value, IMAGE_SCHEMES);
+
+function srcset(value: string): string | null {
+  const candidates = value
+    .split(/,(?=\s)|,$/)
+    .map((c) => c.trim())
+    .filter((c) => c !== '');
+  if (candidates.length === 0) return null;
+  const out: string[] = [];
+  for (const candidate of candidates) {
+    const [url, ...descriptors] = candidate.split(/\s+/);
+    const safe = webUrl(url ?? '');
+    if (safe === null || descriptors.length > 1) return null;
+    if (descriptors.length === 1 && !/^(?:\d+w|\d+(?:\.\d+)?x)$/.test(descriptors[0] as string)) return null;
+    out.push([safe, ...descriptors].join(' '));
+  }
+  return out.join(', ');
+}
+
+const GLOBAL_ATTRIBUTES: Record<string, AttributeCheck> = {
+  title: anyText,
+  lang: matching(/^[a-z]{2,3}(?:-[a-z0-9]{1,8})*$/i),
+  dir: oneOf('ltr', 'rtl', 'auto'),
+};
+
+const TAG_ATTRIBUTES: Record<string, Record<string, AttributeCheck>> = {
+  a: { href: linkUrl, target: oneOf('_blank'), rel: anyText },
+  img: {
+    src: webUrl,
+    srcset,
+    sizes: matching(/^[a-z0-9\s(),.:%+*/-]{1,500}$/i),
+    alt: anyText,
+    width: positiveInt,
+    height: positiveInt,
+    loading: oneOf('lazy', 'eager'),
+    decoding: oneOf('async', 'sync', 'auto'),
+  },
+  ol: { start: integer, reversed: boolean, type: matching(/^[1aAiI]$/) },
+  li: { value: integer },
+  th: {
+    colspan: positiveInt,
+    rowspan: positiveInt,
+    scope: oneOf('row', 'col', 'rowgroup', 'colgroup'),
+    abbr: anyText,
+  },
+  td: { colspan: positiveInt, rowspan: positiveInt },
+  col: { span: positiveInt },
+  colgroup: { span: positiveInt },
+  blockquote: { cite: webUrl },
+  q: { cite: webUrl },
+  del: { cite: webUrl },
+  ins: { cite: webUrl },
+  details: { open: boolean },
+};
+
+const SANITIZE_HTML_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [...ALLOWED_TAGS],
+  allowedAttributes: {
+    '*': Object.keys(GLOBAL_ATTRIBUTES),
+    ...Object.fromEntries(Object.entries(TAG_ATTRIBUTES).map(([tag, attrs]) => [tag, Object.keys(attrs)])),
+  },
+  allowedClasses: { '*': [...CLASS_PATTERNS] },
+  allowedSchemes: [...LINK_SCHEMES],
+  allowedSchemesByTag: { img: [...IMAGE_SCHEMES] },
+  allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  nonTextTags: NON_TEXT_TAGS,
+  // Bounds the depth of the output so the recursive serialiser and the browser never see
+  // pathological nesting from a malformed body.
+  nestingLimit: 100,
+  parseStyleAttributes: false,
+};
+
+const KEPT_REL_TOKENS = new Set([
+  'nofollow',
+  'noopener',
+  'noreferrer',
+  'sponsored',
+  'ugc',
+  'external',
+  'license',
+  'tag',
+]);
+
+function normaliseHosts(hosts: readonly string[] | undefined): Set<string> {
+  const out = new Set<string>();
+  for (const host of hosts ?? []) {
+    if (typeof host !== 'string' || host.trim() === '') continue;
+    const value = host.trim().toLowerCase();
+    try {
+      out.add(value.includes('://') ? new URL(value).hostname : (value.split(/[/:]/)[0] as string));
+    } catch {
+      // An unparsable host cannot match any link.
+    }
+  }
+  return out;
+}
+
+function isExternal(href: string, internalHosts: Set<string>): boolean {
+  if (!/^https?:/i.test(href)) return false;
+  try {
+    return !internalHosts.has(new URL(href).hostname.toLowerCase());
+  } catch {
+    return true;
+  }
+}
+
+function filterClasses(value: string): string | null {
+  const kept = value.split(/\s+/).filter((name) => name !== '' && CLASS_PATTERNS.some((p) => p.test(name)));
+  return kept.length > 0 ? [...new Set(kept)].join(' ') : null;
+}
+
+interface Context {
+  internalHosts: Set<string>;
+}
+
+/** Applies the attribute allow-list and the link/image rules; false means "remove the element". */
+function cleanElement(el: Element, ctx: Context): boolean {
+  const specific = TAG_ATTRIBUTES[el.name] ?? {};
+  const attribs: Record<string, string> = {};
+  for (const [name, raw] of Object.entries(el.attribs)) {
+    const value = raw ?? '';
+    let kept: string | null;
+    if (name === 'class') kept = filterClasses(value);
+    else {
+      const check = specific[name] ?? GLOBAL_ATTRIBUTES[name];
+      kept = check ? check(value) : null;
+    }
+    if (kept !== null) attribs[name] = kept;
+  }
+  if (el.name === 'a') {
+    const rel = (attribs.rel ?? '')
+      .toLowerCase()
+      .split(/\s+/)
+      .filter((token) => KEPT_REL_TOKENS.has(token));
+    if (attribs.href !== undefined && isExternal(attribs.href, ctx.internalHosts))
+      rel.push('nofollow', 'noopener');
+    if (attribs.target === '_blank') rel.push('noopener', 'noreferrer');
+    delete attribs.rel;
+    if (rel.length > 0) attribs.rel = [...new Set(rel)].join(' ');
+  } else if (el.name === 'img') {
+    if (!attribs.src) return false;
+    attribs.loading = attribs.loading === 'eager' ? 'eager' : 'lazy';
+    attribs.decoding = 'async';
+  }
+  el.attribs = attribs;
+  return true;
+}
+
+/**
+ * Second line of defence after sanitize-html, on the parsed result: the same allow-list again, plus
+ * the rules that need the final attribute values (rel on links, lazy images, images without a source).
+ * Comments, processing instructions and CDATA never survive.
+ */
+function cleanChildren(parent: Document | Element, ctx: Context): void {
+  const out: ChildNode[] = [];
+  for (const child of parent.children) {
+    if (isText(child)) {
+      out.push(child);
+    } else if (isTag(child)) {
+      if (!ALLOWED_TAG_SET.has(child.name)) {
+        if (NON_TEXT_TAG_SET.has(child.name)) continue;
+        cleanChildren(child, ctx);
+        for (const grandChild of child.children) out.push(grandChild);
+      } else if (cleanElement(child, ctx)) {
+        cleanChildren(child, ctx);
+        out.push(child);
+      }
+    }
+  }
+  setChildren(parent, out);
+}
+
+/** Sanitised body as a DOM, for callers that keep working on it (headings ids, word count). */
+export function sanitizeToDocument(html: string, options: SanitizeOptions = {}): Document {
+  const input = typeof html === 'string' ? html.replace(/\0/g, '\uFFFD') : '';
+  const doc = parseHtml(input === '' ? '' : sanitizeHtml(input, SANITIZE_HTML_OPTIONS));
+  cleanChildren(doc, { internalHosts: normaliseHosts(options.internalHosts) });
+  return doc;
+}
+
+/**
+ * Sanitises WordPress HTML for the blog: a strict allow-list of elements and attributes, only
+ * http/https/mailto/tel or relative URLs, safe `rel` on new-tab and external links, lazy images,
+ * `class` only with WordPress block names, no ids (the table of contents assigns them).
+ */
+export function sanitizeContent(html: string, options: SanitizeOptions = {}): string {
+  return serializeHtml(sanitizeToDocument(html, options).children);
+}

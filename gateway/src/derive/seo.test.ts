@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest';
+import { mergeSeo, stripSiteSuffix, type MergeSeoInput } from './seo.js';
+
+const SITE = 'https://www.firm.example';
+const base: MergeSeoInput = {
+  title: 'How to File for Divorce in India',
+  description: '<p>A step-by-step guide &amp; checklist.</p>',
+  canonical: `${SITE}/blog/how-to-file-for-divorce-in-india/`,
+  siteName: 'Law Partners',
+};
+
+describe('mergeSeo', () => {
+  it('uses the defaults when WordPress has nothing', () => {
+    expect(mergeSeo(base)).toEqual({
+      title: 'How to File for Divorce in India | Law Partners',
+      description: 'A step-by-step guide & checklist.',
+      canonical: `${SITE}/blog/how-to-file-for-divorce-in-india/`,
+      ogTitle: 'How to File for Divorce in India | Law Partners',
+      ogDescription: 'A step-by-step guide & checklist.',
+      ogImage: null,
+      ogUrl: `${SITE}/blog/how-to-file-for-divorce-in-india/`,
+      twitterTitle: 'How to File for Divorce in India | Law Partners',
+      twitterDescription: 'A step-by-step guide & checklist.',
+      twitterImage: null,
+    });
+    expect(mergeSeo({ ...base, yoast: null, seoMeta: null })).toEqual(mergeSeo(base));
+  });
+
+  it('prefers yoast_head_json over the defaults', () => {
+    const seo = mergeSeo({
+      ...base,
+      yoast: {
+        title: 'Divorce in India: the steps - Law Partners',
+        description: 'Yoast description &#8211; decoded.',
+        og_title: 'OG title',
+        og_description: 'OG description',
+        og_image: [{ url: 'https://cms.firm.example/wp-content/uploads/og.jpg', width: 1200, height: 630 }],
+        twitter_title: 'Tw title',
+        twitter_description: 'Tw description',
+        twitter_image: 'https://cms.firm.example/wp-content/uploads/tw.jpg',
+      },
+    });
+    expect(seo).toEqual({
+      title: 'Divorce in India: the steps | Law Partners',
+      description: 'Yoast description – decoded.',
+      canonical: base.canonical,
+      ogTitle: 'OG title',
+      ogDescription: 'OG description',
+      ogImage: 'https://cms.firm.example/wp-content/uploads/og.jpg',
+      ogUrl: base.canonical,
+      twitterTitle: 'Tw title',
+      twitterDescription: 'Tw description',
+      twitterImage: 'https://cms.firm.example/wp-content/uploads/tw.jpg',
+    });
+  });
+
+  it('prefers explicit seo_meta values over yoast_head_json, ignoring empty ones', () => {
+    const seo = mergeSeo({
+      ...base,
+      yoast: {
+        title: 'Yoast title',
+        description: 'Yoast description',
+        og_title: 'Yoast OG',
+        twitter_title: 'Yoast Tw',
+      },
+      seoMeta: {
+        yoast_seo_title: 'Custom title',
+        yoast_seo_meta_description: '   ',
+        yoast_seo_og_title: '',
+        yoast_seo_og_description: 'Meta OG description',
+        yoast_seo_twitter_title: 'Meta Tw',
+        yoast_seo_twitter_description: '',
+        yoast_seo_canonical: '',
+        yoast_seo_og_image: '',
+        yoast_seo_twitter_image: '',
+      },
+    });
+    expect(seo).toMatchObject({
+      title: 'Custom title | Law Partners',
+      description: 'Yoast description',
+      ogTitle: 'Yoast OG',
+      ogDescription: 'Meta OG description',
+      twitterTitle: 'Meta Tw',
+      twitterDescription: 'Meta OG description',
+      canonical: base.canonical,
+    });
+  });
+
+  it('adds the site name exactly once', () => {
+    const title = (t: string) => mergeSeo({ ...base, title: t }).title;
+    expect(title('Bail | Law Partners')).toBe('Bail | Law Partners');
+    expect(title('Bail | Law Partners | Law Partners')).toBe('Bail | Law Partners');
+    expect(title('Bail - Law Partners')).toBe('Bail | Law Partners');
+    expect(title('Bail – law partners')).toBe('Bail | Law Partners');
+    expect(title('Bail » Law Partners')).toBe('Bail | Law Partners');
+    expect(title('Law Partners')).toBe('Law Partners');
+    expect(title('')).toBe('Law Partners');
+    expect(title('Partners in law')).toBe('Partners in law | Law Partners');
+    expect(mergeSeo({ ...base, title: 'Bail', siteName: '' }).title).toBe('Bail');
+  });
+
+  it('collapses a doubled suffix in explicit share titles', () => {
+    const seo = mergeSeo({
+      ...base,
+      yoast: { og_title: 'Bail - Law Partners - Law Partners', twitter_title: 'Plain' },
+    });
+    expect(seo.ogTitle).toBe('Bail | Law Partners');
+    expect(seo.twitterTitle).toBe('Plain');
+  });
+
+  it('decodes entities and strips markup in every text field', () => {
+    const seo = mergeSeo({
+      ...base,
+      title: '&#8220;Bail&#8221; &amp; <em>you</em>',
+      description: 'A&nbsp;&nbsp;b',
+    });
+    expect(seo.title).toBe('“Bail” & you | Law Partners');
+    expect(seo.description).toBe('A b');
+  });
+
+  it('clamps descriptions to 300 characters', () => {
+    const long = 'word '.repeat(100).trim();
+    const seo = mergeSeo({ ...base, description: long, yoast: { og_description: long } });
+    expect(seo.description.length).toBeLessThanOrEqual(300);
+    expect(seo.description).toBe(`${'word '.repeat(59).trim()}...`);
+    expect(seo.ogDescription).toBe(seo.description);
+    expect(seo.twitterDescription).toBe(seo.description);
+  });
+
+  it('takes the canonical from seo_meta, then Yoast on the public origin, then the default', () => {
+    const explicit = `${SITE}/blog/original-article/`;
+    expect(
+      mergeSeo({
+        ...base,
+        seoMeta: { yoast_seo_canonical: explicit },
+        yoast: { canonical: `${SITE}/x/`, og_url: `${SITE}/y/` },
+      }),
+    ).toMatchObject({
+      canonical: explicit,
+      ogUrl: explicit,
+    });
+    expect(
+      mergeSeo({ ...base, yoast: { canonical: `${SITE}/blog/yoast/`, og_url: `${SITE}/blog/yoast-og/` } }),
+    ).toMatchObject({
+      canonical: `${SITE}/blog/yoast/`,
+      ogUrl: `${SITE}/blog/yoast-og/`,
+    });
+    // WordPress's own permalinks on the content host are not the public page.
+    expect(
+      mergeSeo({
+        ...base,
+        yoast: { canonical: 'https://cms.firm.example/how-to/', og_url: 'https://cms.firm.example/how-to/' },
+      }),
+    ).toMatchObject({ canonical: base.canonical, ogUrl: base.canonical });
+  });
+
+  it.each([
+    ['/blog/relative/'],
+    ['javascript:alert(1)'],
+    ['ftp://www.firm.example/x'],
+    ['https://'],
+    ['not a url'],
+    ['  '],
+  ])('ignores the canonical %j', (bad) => {
+    expect(
+      mergeSeo({ ...base, seoMeta: { yoast_seo_canonical: bad }, yoast: { canonical: bad } }).canonical,
+    ).toBe(base.canonical);
+  });
+
+  it('takes share images from seo_meta, then Yoast, then the default image, made absolute', () => {
+    expect(mergeSeo({ ...base, image: '/wp-content/uploads/featured.jpg' })).toMatchObject({
+      ogImage: `${SITE}/wp-content/uploads/featured.jpg`,
+      twitterImage: `${SITE}/wp-content/uploads/featured.jpg`,
+    });
+    expect(
+      mergeSeo({
+        ...base,
+        image: '/featured.jpg',
+        yoast: { og_image: [{ url: 'https://cms.firm.example/og.jpg' }] },
+        seoMeta: { yoast_seo_og_image: '', yoast_seo_twitter_image: 'https://cdn.firm.example/tw.jpg' },
+      }),
+    ).toMatchObject({
+      ogImage: 'https://cms.firm.example/og.jpg',
+      twitterImage: 'https://cdn.firm.example/tw.jpg',
+    });
+    expect(
+      mergeSeo({
+        ...base,
+        image: 'javascript:alert(1)',
+        yoast: { og_image: [{ url: 'data:image/png;base64,AAAA' }], twitter_image: '//x/y.jpg' },
+      }),
+    ).toMatchObject({ ogImage: null, twitterImage: null });
+    expect(mergeSeo({ ...base, yoast: { og_image: [] } }).ogImage).toBeNull();
+  });
+});
+
+describe('stripSiteSuffix', () => {
+  it('handles site names with regular-expression characters', () => {
+    expect(stripSiteSuffix('Bail | Singh & Co. (Advocates)', 'Singh & Co. (Advocates)')).toBe('Bail');
+    expect(stripSiteSuffix('Bail | Singh & Cox (Advocates)', 'Singh & Co. (Advocates)')).toBe(
+      'Bail | Singh & Cox (Advocates)',
+    );
+  });
+});

@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_IMAGE } from './media.js';
+import { siteFromConfig, telHref } from './site.js';
+
+const testimonialImage = (key: string, name: string) => ({
+  id: `media:testimonial-${key}`,
+  databaseId: 0,
+  url: `/images/testimonials/${key}.jpg`,
+  alt: name,
+  caption: null,
+  width: 160,
+  height: 160,
+  srcSet: null,
+  mimeType: 'image/jpeg',
+  isDefault: false,
+});
+
+describe('siteFromConfig', () => {
+  it('has the firm’s published details by default', () => {
+    const site = siteFromConfig({});
+    expect(site).toMatchObject({
+      name: 'Law Partners',
+      url: 'http://localhost:3000',
+      tagline: 'Criminal Defence Since 1985',
+      phone: '+91 120 400 1985',
+      phoneHref: 'tel:+911204001985',
+      emergencyPhone: '+91 120 400 1985',
+      emergencyPhoneHref: 'tel:+911204001985',
+      email: 'info@lawpartners.example',
+      whatsappUrl: 'https://wa.me/911204001985',
+      established: 1985,
+      replyPromise: 'We respond to all enquiries within 24 hours.',
+      officeHours: [
+        { days: 'Monday - Saturday', hours: '10AM - 8PM' },
+        { days: 'Sunday', hours: 'Closed' },
+      ],
+      address: {
+        streetAddress: 'Raj Nagar',
+        locality: 'Ghaziabad',
+        region: 'Uttar Pradesh',
+        postalCode: '201002',
+        country: 'IN',
+      },
+      socialLinks: [
+        { network: 'facebook', label: 'Facebook', url: 'https://www.facebook.com/' },
+        { network: 'instagram', label: 'Instagram', url: 'https://www.instagram.com/' },
+        { network: 'linkedin', label: 'LinkedIn', url: 'https://www.linkedin.com/' },
+        { network: 'x', label: 'X', url: 'https://x.com/' },
+      ],
+      logo: {
+        id: 'media:logo',
+        databaseId: 0,
+        url: '/logo.svg',
+        alt: 'Law Partners logo',
+        caption: null,
+        width: null,
+        height: null,
+        srcSet: null,
+        mimeType: 'image/svg+xml',
+        isDefault: false,
+      },
+      defaultImage: DEFAULT_IMAGE,
+    });
+    expect(siteFromConfig(null)).toEqual(site);
+    expect(siteFromConfig(undefined)).toEqual(site);
+  });
+
+  it('states exactly the claims of SPEC §1', () => {
+    expect(siteFromConfig({}).stats).toEqual([
+      { key: 'experience', value: '40+', label: 'Years Experience' },
+      { key: 'cases', value: '900+', label: 'Successful Cases' },
+      { key: 'success-rate', value: '95%', label: 'Success Rate' },
+      { key: 'attorneys', value: '15', label: 'Expert Attorneys' },
+      { key: 'availability', value: '24/7', label: 'Availability' },
+      { key: 'established', value: '1985', label: 'Established' },
+    ]);
+  });
+
+  it('has the three static testimonials', () => {
+    const t = siteFromConfig({}).testimonials;
+    expect(t.map(({ content: _c, ...rest }) => rest)).toEqual([
+      {
+        name: 'Priya S.',
+        role: 'Business owner, Indirapuram',
+        image: testimonialImage('priya', 'Priya S.'),
+        caseType: 'Criminal Defence',
+        outcome: 'Charges Reduced',
+        rating: 5,
+      },
+      {
+        name: 'Rajesh K.',
+        role: 'Father of two, Vaishali',
+        image: testimonialImage('rajesh', 'Rajesh K.'),
+        caseType: 'Family Law',
+        outcome: 'Custody Secured',
+        rating: 5,
+      },
+      {
+        name: 'Anita M.',
+        role: 'Teacher, Raj Nagar',
+        image: testimonialImage('anita', 'Anita M.'),
+        caseType: 'Bail Hearings',
+        outcome: 'Charges Dismissed',
+        rating: 5,
+      },
+    ]);
+    for (const { content } of t) expect(content.length).toBeGreaterThan(60);
+  });
+
+  it('takes the firm’s details from configuration', () => {
+    const site = siteFromConfig({
+      name: '  Sharma & Associates ',
+      url: 'https://www.sharma-law.example/',
+      phone: '+91 98100 12345',
+      email: 'contact@sharma-law.example',
+      whatsappUrl: 'https://wa.me/919810012345',
+      streetAddress: 'KJ-13, Kavi Nagar',
+      facebookUrl: 'https://www.facebook.com/sharmalaw',
+      instagramUrl: 'https://www.instagram.com/sharmalaw',
+      linkedinUrl: 'https://www.linkedin.com/company/sharmalaw',
+      xUrl: 'https://x.com/sharmalaw',
+    });
+    expect(site).toMatchObject({
+      name: 'Sharma & Associates',
+      url: 'https://www.sharma-law.example',
+      phone: '+91 98100 12345',
+      phoneHref: 'tel:+919810012345',
+      emergencyPhone: '+91 98100 12345',
+      emergencyPhoneHref: 'tel:+919810012345',
+      email: 'contact@sharma-law.example',
+      whatsappUrl: 'https://wa.me/919810012345',
+      address: { streetAddress: 'KJ-13, Kavi Nagar', locality: 'Ghaziabad' },
+      socialLinks: [
+        { network: 'facebook', url: 'https://www.facebook.com/sharmalaw' },
+        { network: 'instagram', url: 'https://www.instagram.com/sharmalaw' },
+        { network: 'linkedin', url: 'https://www.linkedin.com/company/sharmalaw' },
+        { network: 'x', url: 'https://x.com/sharmalaw' },
+      ],
+    });
+    expect(site.logo.alt).toBe('Sharma & Associates logo');
+    expect(siteFromConfig({ emergencyPhone: '0120-400-7777' })).toMatchObject({
+      phone: '+91 120 400 1985',
+      emergencyPhone: '0120-400-7777',
+      emergencyPhoneHref: 'tel:01204007777',
+    });
+  });
+
+  it('ignores empty or unusable configuration values', () => {
+    const defaults = siteFromConfig({});
+    expect(
+      siteFromConfig({
+        name: '  ',
+        url: 'javascript:alert(1)',
+        phone: 'call us',
+        emergencyPhone: '123',
+        email: 'not an email',
+        whatsappUrl: 'http://wa.me/911204001985',
+        streetAddress: '',
+        facebookUrl: 'javascript:alert(1)',
+        instagramUrl: '//instagram.com/x',
+        linkedinUrl: null,
+        xUrl: 'ftp://x.com/',
+      }),
+    ).toEqual(defaults);
+  });
+
+  it('gives every caller fresh objects', () => {
+    const a = siteFromConfig({});
+    a.stats[0]!.value = 'changed';
+    a.testimonials[0]!.image.url = '/changed.jpg';
+    a.defaultImage.alt = 'changed';
+    const b = siteFromConfig({});
+    expect(b.stats[0]?.value).toBe('40+');
+    expect(b.testimonials[0]?.image.url).toBe('/images/testimonials/priya.jpg');
+    expect(b.defaultImage.alt).toBe('Featured image');
+  });
+});
+
+describe('telHref', () => {
+  it.each([
+    ['+91 120 400 1985', 'tel:+911204001985'],
+    ['(0120) 400-1985', 'tel:01204001985'],
+    [' +91-98100-12345 ', 'tel:+919810012345'],
+  ])('%j -> %j', (phone, href) => {
+    expect(telHref(phone)).toBe(href);
+  });
+});

@@ -1,0 +1,90 @@
+import type { TocEntry } from '../generated/resolvers.js';
+import { forEachElement, parseHtml, serializeHtml, type Element, type ParentNode } from './dom.js';
+import { nodesToText } from './text.js';
+
+export type { TocEntry };
+
+const TOC_LEVELS: Record<string, number> = { h1: 1, h2: 2, h3: 3 };
+const MAX_SLUG_LENGTH = 80;
+export const EMPTY_SLUG = 'section';
+
+/**
+ * Anchor id from heading text: lower case, accents removed from Latin letters, letters of every script
+ * (Devanagari included, with its vowel signs) and digits kept, everything else a single hyphen.
+ */
+export function slugify(text: string): string {
+  const slug = (typeof text === 'string' ? text : '')
+    .normalize('NFKD')
+    // Latin/Greek/Cyrillic accents only: Devanagari vowel signs and viramas are combining marks too and
+    // are part of the word.
+    .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC')
+    .toLowerCase()
+    // Apostrophes join a word ("don't" -> "dont"); zero-width joiners shape Devanagari conjuncts.
+    .replace(/['’‘`]|\p{Cf}/gu, '')
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  const chars = Array.from(slug);
+  const capped =
+    chars.length > MAX_SLUG_LENGTH ? chars.slice(0, MAX_SLUG_LENGTH).join('').replace(/-+$/, '') : slug;
+  return capped === '' ? EMPTY_SLUG : capped;
+}
+
+const EXCLUDED_TITLES = new Set(['mutual consent divorce', 'contested divorce']);
+
+/**
+ * SPEC §2: headings that start with a number ("1. File the petition", "10 tips") or with "Step N", and
+ * the headings "Mutual Consent Divorce" and "Contested Divorce", stay out of the table of contents.
+ */
+export function isExcludedFromToc(text: string): boolean {
+  const t = text.trim();
+  if (t === '') return true;
+  if (/^\p{Nd}/u.test(t)) return true;
+  if (/^step\s*\p{Nd}/iu.test(t)) return true;
+  return EXCLUDED_TITLES.has(t.replace(/\s+/g, ' ').toLowerCase());
+}
+
+/**
+ * Gives every h1-h3 under `root` a unique id (existing ids on other elements are respected) and
+ * returns the table-of-contents entries in document order. Mutates the tree.
+ */
+export function assignHeadingIds(root: ParentNode): TocEntry[] {
+  const headings: Element[] = [];
+  const used = new Set<string>();
+  forEachElement(root, (el) => {
+    if (TOC_LEVELS[el.name] !== undefined) headings.push(el);
+    else if (typeof el.attribs.id === 'string' && el.attribs.id !== '') used.add(el.attribs.id);
+  });
+  const toc: TocEntry[] = [];
+  // Next suffix to try per base id, so a body with thousands of equal headings stays linear.
+  const nextSuffix = new Map<string, number>();
+  for (const heading of headings) {
+    const text = nodesToText(heading.children);
+    const base = slugify(text);
+    let id = base;
+    let n = nextSuffix.get(base) ?? 1;
+    while (used.has(id)) id = `${base}-${n++}`;
+    nextSuffix.set(base, n);
+    used.add(id);
+    heading.attribs = { id, ...withoutId(heading.attribs) };
+    if (!isExcludedFromToc(text)) toc.push({ id, text, level: TOC_LEVELS[heading.name] as number });
+  }
+  return toc;
+}
+
+function withoutId(attribs: Record<string, string>): Record<string, string> {
+  const { id: _id, ...rest } = attribs;
+  return rest;
+}
+
+/**
+ * Adds ids to the h1-h3 headings of an HTML body and lists them for the table of contents
+ * (SPEC §2). Expects sanitised HTML (bounded nesting); a body without h1-h3 is returned unchanged.
+ */
+export function withHeadingIds(html: string): { html: string; toc: TocEntry[] } {
+  if (typeof html !== 'string' || !/<h[1-3]/i.test(html))
+    return { html: typeof html === 'string' ? html : '', toc: [] };
+  const doc = parseHtml(html);
+  const toc = assignHeadingIds(doc);
+  return { html: serializeHtml(doc.children), toc };
+}

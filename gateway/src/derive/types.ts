@@ -1,0 +1,98 @@
+// Input shapes the derivations read: the parts of WordPress REST objects (and the companion plugin's
+// fields) they use. Deliberately loose — every field optional and nullable, and checked at run time —
+// so both the validated source types and raw snapshots can be passed in.
+
+export interface WpRendered {
+  rendered?: string | null;
+}
+
+export interface WpMediaSizeLike {
+  file?: string | null;
+  width?: number | null;
+  height?: number | null;
+  mime_type?: string | null;
+  source_url?: string | null;
+}
+
+export interface WpMediaLike {
+  id?: number | null;
+  source_url?: string | null;
+  alt_text?: string | null;
+  caption?: WpRendered | null;
+  title?: WpRendered | null;
+  mime_type?: string | null;
+  media_details?: {
+    width?: number | null;
+    height?: number | null;
+    file?: string | null;
+    sizes?: Record<string, WpMediaSizeLike | null | undefined> | null;
+  } | null;
+}
+
+export interface YoastHeadJson {
+  title?: string | null;
+  description?: string | null;
+  canonical?: string | null;
+  og_title?: string | null;
+  og_description?: string | null;
+  og_url?: string | null;
+  og_image?: ReadonlyArray<{ url?: string | null; width?: number | null; height?: number | null }> | null;
+  twitter_title?: string | null;
+  twitter_description?: string | null;
+  twitter_image?: string | null;
+}
+
+export interface SeoMeta {
+  yoast_seo_title?: string | null;
+  yoast_seo_meta_description?: string | null;
+  yoast_seo_og_title?: string | null;
+  yoast_seo_og_description?: string | null;
+  yoast_seo_twitter_title?: string | null;
+  yoast_seo_twitter_description?: string | null;
+  yoast_seo_canonical?: string | null;
+  yoast_seo_og_image?: string | null;
+  yoast_seo_twitter_image?: string | null;
+}
+
+export interface BannerSettings {
+  banner_background_color?: string | null;
+  banner_text_color?: string | null;
+  banner_background_image?: string | null;
+  /** Percentage 0..100; WordPress meta may arrive as a numeric string. */
+  banner_overlay_opacity?: number | string | null;
+  banner_title?: string | null;
+  banner_description?: string | null;
+}
+
+export interface WpFeatureItemLike {
+  icon?: string | null;
+  title?: string | null;
+  description?: string | null;
+}
+
+export interface WpPageStructureLike {
+  hero_subtitle?: string | null;
+  hero_image?: number | null;
+  services_title?: string | null;
+  services_items?: readonly WpFeatureItemLike[] | null;
+  why_choose_title?: string | null;
+  why_choose_image?: number | null;
+  why_choose_items?: readonly WpFeatureItemLike[] | null;
+}
+
+/** A WordPress page (or practice_area post) as far as practice areas use it. */
+export interface WpPageLike {
+  id?: number | null;
+  slug?: string | null;
+  title?: WpRendered | null;
+  content?: WpRendered | null;
+  excerpt?: WpRendered | null;
+  featured_media?: number | null;
+  page_structure?: WpPageStructureLike | null;
+  yoast_head_json?: YoastHeadJson | null;
+  seo_meta?: SeoMeta | null;
+}
+
+export interface WpPracticeAreaLike extends WpPageLike {
+  practice_icon?: string | null;
+}
