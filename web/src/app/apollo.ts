@@ -1,5 +1,19 @@
-import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type FieldMergeFunction, type StoreObject } from '@apollo/client';
 import { RetryLink } from '@apollo/client/link/retry';
+
+// Partial data with errors is useful to a page (e.g. posts failed but the site details did not).
+declare module '@apollo/client' {
+  export namespace ApolloClient {
+    export namespace DeclareDefaultOptions {
+      interface WatchQuery {
+        errorPolicy: 'all';
+      }
+      interface Query {
+        errorPolicy: 'all';
+      }
+    }
+  }
+}
 
 export interface ApolloOptions {
   /** Absolute GraphQL URL on the server (the gateway); '/graphql' (same origin) in the browser. */
@@ -9,11 +23,27 @@ export interface ApolloOptions {
   state?: unknown;
 }
 
+/**
+ * A list of id-less objects that several queries select different fields of (the footer wants a
+ * social link's network and label, the head only its url): merged item by item, so one query's
+ * answer does not strip the fields another query reads.
+ */
+const mergeListByIndex: FieldMergeFunction<StoreObject[], StoreObject[]> = (existing, incoming, { mergeObjects }) =>
+  existing && existing.length === incoming.length ? incoming.map((item, i) => mergeObjects(existing[i]!, item)) : incoming;
+
 function createCache(): InMemoryCache {
   return new InMemoryCache({
     typePolicies: {
       // Site and Connection are singletons without ids; keep them whole in the root query.
-      Site: { keyFields: [] },
+      // Site's nested objects have no ids either and fragments pick different fields of them, so they
+      // are merged rather than replaced: otherwise the last query written leaves another query's
+      // cached result incomplete, and the browser's first render no longer matches the server HTML.
+      Site: {
+        keyFields: [],
+        fields: { socialLinks: { merge: mergeListByIndex }, officeHours: { merge: mergeListByIndex } },
+      },
+      Media: { merge: true },
+      Address: { merge: true },
       Connection: { keyFields: false },
       PracticeArea: { keyFields: ['slug'] },
       Query: {

@@ -23,6 +23,9 @@ import {
 // Only the recipes the site uses: the full default theme ships every component's styles to
 // every phone. Add a recipe here when a new Chakra component is used.
 const base = mergeConfigs(defaultBaseConfig, {
+  // The CSS reset (box-sizing, margins, fonts). Without it the reset layer is empty and emotion
+  // writes a dangling "@layer reset" that swallows the base layer after it (globalCss included).
+  preflight: true,
   theme: {
     breakpoints,
     keyframes,
@@ -49,8 +52,8 @@ const base = mergeConfigs(defaultBaseConfig, {
 
 const site = defineConfig({
   globalCss: {
-    html: { scrollPaddingTop: '96px', colorPalette: 'brand' },
-    '@media (prefers-reduced-motion: no-preference)': { html: { scrollBehavior: 'smooth' } },
+    // Anchors land below the sticky header (SPEC §9: 96 px offset); smooth unless reduced motion.
+    html: { scrollPaddingTop: '96px', colorPalette: 'brand', _motionSafe: { scrollBehavior: 'smooth' } },
     body: { bg: 'white', color: 'gray.800', fontFamily: 'body', lineHeight: '1.6' },
     'a:focus-visible, button:focus-visible, input:focus-visible, textarea:focus-visible': {
       outline: '3px solid',

@@ -1,0 +1,45 @@
+import { Stack, chakra } from '@chakra-ui/react';
+import { MessageCircle, Phone } from 'lucide-react';
+import { graphql } from '../../gql';
+import type { ContactButtonsSiteFragment } from '../../gql/graphql';
+
+export const ContactButtonsSite = graphql(`
+  fragment ContactButtonsSite on Site {
+    phone
+    phoneHref
+    whatsappUrl
+  }
+`);
+
+const round = {
+  boxSize: '14',
+  borderRadius: 'full',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  boxShadow: 'lg',
+  transition: 'transform 0.15s',
+  _hover: { transform: 'scale(1.06)' },
+} as const;
+
+/** The floating call and WhatsApp buttons: one tap from any page to the firm. */
+export function ContactButtons({ site }: { site: ContactButtonsSiteFragment }) {
+  return (
+    <Stack position="fixed" right={{ base: '4', md: '6' }} bottom={{ base: '4', md: '6' }} zIndex="overlay" gap="3">
+      <chakra.a
+        href={site.whatsappUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label="Chat with us on WhatsApp (opens in a new tab)"
+        bg="#1a7f4b"
+        color="white"
+        {...round}
+      >
+        <MessageCircle size={26} aria-hidden="true" />
+      </chakra.a>
+      <chakra.a href={site.phoneHref} aria-label={`Call us: ${site.phone}`} bg="gold.500" color="brand.900" {...round}>
+        <Phone size={24} aria-hidden="true" />
+      </chakra.a>
+    </Stack>
+  );
+}

@@ -1,0 +1,69 @@
+import { useEffect, useRef } from 'react';
+import { Box, Button, Heading, HStack, Text, chakra } from '@chakra-ui/react';
+
+import { DISCLAIMER_KEY } from './disclaimer-key';
+
+/**
+ * The Bar Council disclaimer, shown on a first visit. A native modal <dialog>: the browser traps
+ * focus and makes the page behind it inert. It is only ever opened in the browser after hydration,
+ * so returning visitors (and crawlers) never see it.
+ */
+export function Disclaimer({ onClose }: { onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+  const agree = () => {
+    try {
+      localStorage.setItem(DISCLAIMER_KEY, 'true');
+    } catch {
+      // Private browsing may refuse storage; the visitor still agreed for this page view.
+    }
+    ref.current?.close();
+    onClose();
+  };
+  const leave = () => {
+    window.location.href = 'about:blank';
+  };
+  return (
+    <chakra.dialog
+      ref={ref}
+      aria-labelledby="disclaimer-title"
+      aria-describedby="disclaimer-body"
+      // Escape must not dismiss it without a choice.
+      onCancel={(e: React.SyntheticEvent) => e.preventDefault()}
+      maxW="min(92vw, 36rem)"
+      w="full"
+      p="0"
+      borderRadius="xl"
+      boxShadow="2xl"
+      css={{ '&::backdrop': { background: 'rgba(10, 23, 41, 0.7)' } }}
+    >
+      <Box p={{ base: '6', md: '8' }}>
+        <Heading id="disclaimer-title" as="h2" fontSize="2xl" color="brand.800" mb="4">
+          Disclaimer
+        </Heading>
+        <Box id="disclaimer-body" color="gray.700" fontSize="sm">
+          <Text mb="3">
+            The Bar Council of India does not permit advocates to solicit work or advertise. By clicking “I Agree &
+            Continue” you confirm that:
+          </Text>
+          <chakra.ul pl="5" listStyleType="disc" mb="3">
+            <li>you are seeking information about us of your own accord;</li>
+            <li>there has been no advertisement, invitation or inducement by us or our members;</li>
+            <li>nothing on this website is legal advice, and reading it creates no lawyer–client relationship.</li>
+          </chakra.ul>
+        </Box>
+        <HStack gap="3" justify="flex-end" wrap="wrap" mt="6">
+          <Button variant="outline" onClick={leave}>
+            Disagree & Leave
+          </Button>
+          <Button colorPalette="brand" onClick={agree} autoFocus>
+            I Agree & Continue
+          </Button>
+        </HStack>
+      </Box>
+    </chakra.dialog>
+  );
+}

@@ -1,0 +1,151 @@
+import { Box, Container, Grid, HStack, Heading, Stack, Text, chakra } from '@chakra-ui/react';
+import { Link } from 'react-router';
+import { Facebook, Instagram, Linkedin, Twitter, type LucideProps } from 'lucide-react';
+import { graphql } from '../../gql';
+import type { FooterPracticeAreaFragment, FooterSiteFragment } from '../../gql/graphql';
+import { FOOTER_QUICK_LINKS } from './navigation';
+
+export const FooterSite = graphql(`
+  fragment FooterSite on Site {
+    name
+    phone
+    phoneHref
+    email
+    established
+    address {
+      streetAddress
+      locality
+      region
+      postalCode
+    }
+    officeHours {
+      days
+      hours
+    }
+    socialLinks {
+      network
+      label
+      url
+    }
+  }
+`);
+
+export const FooterPracticeArea = graphql(`
+  fragment FooterPracticeArea on PracticeArea {
+    slug
+    title
+    link
+  }
+`);
+
+const SOCIAL_ICONS: Record<string, (p: LucideProps) => React.ReactNode> = {
+  facebook: Facebook,
+  instagram: Instagram,
+  linkedin: Linkedin,
+  x: Twitter,
+  twitter: Twitter,
+};
+
+const FooterLink = chakra(Link, {
+  base: { color: 'gray.300', _hover: { color: 'gold.300' }, display: 'inline-block', py: '1' },
+});
+
+export function Footer({ site, areas }: { site: FooterSiteFragment | undefined; areas: FooterPracticeAreaFragment[] }) {
+  const year = new Date().getFullYear();
+  return (
+    <Box as="footer" bg="brand.950" color="gray.200" pt="12" pb={{ base: '24', md: '10' }}>
+      <Container maxW="7xl">
+        <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr', lg: '2fr 1fr 1fr 1.5fr' }} gap="10">
+          <Stack gap="3">
+            <Heading as="h2" fontSize="xl" color="white" fontFamily="heading">
+              {site?.name}
+            </Heading>
+            <Text color="gray.300" fontSize="sm">
+              Criminal defence and family law in Ghaziabad since {site?.established ?? 1985}. We listen, explain your
+              options plainly, and stand beside you in court.
+            </Text>
+            <HStack gap="2" pt="2">
+              {site?.socialLinks.map((s) => {
+                const Icon = SOCIAL_ICONS[s.network.toLowerCase()] ?? Facebook;
+                return (
+                  <chakra.a
+                    key={s.network}
+                    href={s.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={s.label}
+                    boxSize="10"
+                    display="inline-flex"
+                    alignItems="center"
+                    justifyContent="center"
+                    borderRadius="full"
+                    bg="whiteAlpha.100"
+                    _hover={{ bg: 'gold.500', color: 'brand.900' }}
+                  >
+                    <Icon size={18} aria-hidden="true" />
+                  </chakra.a>
+                );
+              })}
+            </HStack>
+          </Stack>
+          <Box as="nav" aria-labelledby="footer-quick-links">
+            <Heading as="h2" id="footer-quick-links" fontSize="md" color="gold.300" mb="3">
+              Quick Links
+            </Heading>
+            <chakra.ul listStyleType="none">
+              {FOOTER_QUICK_LINKS.map((l) => (
+                <li key={l.to}>
+                  <FooterLink to={l.to}>{l.label}</FooterLink>
+                </li>
+              ))}
+            </chakra.ul>
+          </Box>
+          <Box as="nav" aria-labelledby="footer-practice-links">
+            <Heading as="h2" id="footer-practice-links" fontSize="md" color="gold.300" mb="3">
+              Practice Areas
+            </Heading>
+            <chakra.ul listStyleType="none">
+              {areas.map((a) => (
+                <li key={a.slug}>
+                  <FooterLink to={a.link}>{a.title}</FooterLink>
+                </li>
+              ))}
+            </chakra.ul>
+          </Box>
+          <Stack gap="2" fontSize="sm">
+            <Heading as="h2" fontSize="md" color="gold.300" mb="1">
+              Contact
+            </Heading>
+            {site && (
+              <>
+                <Text>
+                  {site.address.streetAddress}, {site.address.locality}, {site.address.region} {site.address.postalCode}
+                </Text>
+                <chakra.a href={site.phoneHref} _hover={{ color: 'gold.300' }}>
+                  {site.phone}
+                </chakra.a>
+                <chakra.a href={`mailto:${site.email}`} _hover={{ color: 'gold.300' }}>
+                  {site.email}
+                </chakra.a>
+                {site.officeHours.map((h) => (
+                  <Text key={h.days} color="gray.300">
+                    {h.days}: {h.hours}
+                  </Text>
+                ))}
+              </>
+            )}
+          </Stack>
+        </Grid>
+        <Box borderTopWidth="1px" borderColor="whiteAlpha.200" mt="10" pt="6" fontSize="sm" color="gray.400">
+          <Text>
+            © {year} {site?.name}. All rights reserved.
+          </Text>
+          <Text mt="2">
+            As per the rules of the Bar Council of India, this website provides information only and is not a
+            solicitation or advertisement. Reading it does not create a lawyer–client relationship.
+          </Text>
+        </Box>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { Box, Container, Flex, HStack, Stack, Text, chakra } from '@chakra-ui/react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { Mail, Menu, Phone, X } from 'lucide-react';
+import { graphql } from '../../gql';
+import type { HeaderSiteFragment } from '../../gql/graphql';
+import { NAV_ITEMS } from './navigation';
+
+export const HeaderSite = graphql(`
+  fragment HeaderSite on Site {
+    name
+    tagline
+    phone
+    phoneHref
+    email
+    logo {
+      url
+      alt
+    }
+  }
+`);
+
+const navLinkStyles = {
+  px: '3',
+  py: '2',
+  fontWeight: 'medium',
+  color: 'gray.700',
+  borderRadius: 'md',
+  _hover: { color: 'brand.800', bg: 'brand.50' },
+  '&[aria-current=page]': { color: 'brand.800', fontWeight: 'semibold' },
+} as const;
+
+const StyledNavLink = chakra(NavLink);
+const StyledLink = chakra(Link);
+
+export function Header({ site }: { site: HeaderSiteFragment | undefined }) {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const [lastPath, setLastPath] = useState(location.pathname);
+  // Close the mobile menu when the route changes.
+  if (lastPath !== location.pathname) {
+    setLastPath(location.pathname);
+    setOpen(false);
+  }
+  return (
+    <Box as="header" position="sticky" top="0" zIndex="sticky" bg="white" boxShadow="sm">
+      <Box bg="brand.800" color="white" fontSize="sm">
+        <Container maxW="7xl" py="1.5">
+          <Flex justify={{ base: 'center', md: 'space-between' }} gap="4" wrap="wrap">
+            <HStack gap="5" wrap="wrap" justify="center">
+              {site && (
+                <>
+                  <chakra.a href={site.phoneHref} display="inline-flex" alignItems="center" gap="1.5" _hover={{ color: 'gold.300' }}>
+                    <Phone size={14} aria-hidden="true" />
+                    {site.phone}
+                  </chakra.a>
+                  <chakra.a href={`mailto:${site.email}`} display="inline-flex" alignItems="center" gap="1.5" _hover={{ color: 'gold.300' }}>
+                    <Mail size={14} aria-hidden="true" />
+                    {site.email}
+                  </chakra.a>
+                </>
+              )}
+            </HStack>
+            <Text display={{ base: 'none', md: 'block' }} color="gold.200">
+              24/7 Emergency Legal Help
+            </Text>
+          </Flex>
+        </Container>
+      </Box>
+      <Container maxW="7xl" py="2">
+        <Flex align="center" justify="space-between" minH="16">
+          <StyledLink to="/" display="flex" alignItems="center" gap="3" aria-label={site ? `${site.name}, home` : 'Home'}>
+            <chakra.img
+              src={site?.logo.url ?? '/logo.svg'}
+              alt=""
+              width="56"
+              height="56"
+              borderRadius="full"
+              boxSize={{ base: '12', md: '14' }}
+            />
+            <Box lineHeight="1.2">
+              <Text fontFamily="heading" fontWeight="bold" fontSize={{ base: 'lg', md: 'xl' }} color="brand.800">
+                {site?.name ?? ''}
+              </Text>
+              <Text fontSize="xs" color="gray.600" display={{ base: 'none', sm: 'block' }}>
+                {site?.tagline ?? ''}
+              </Text>
+            </Box>
+          </StyledLink>
+          <HStack as="nav" aria-label="Main" gap="1" display={{ base: 'none', lg: 'flex' }}>
+            {NAV_ITEMS.map((item) => (
+              <StyledNavLink key={item.to} to={item.to} end {...navLinkStyles}>
+                {item.label}
+              </StyledNavLink>
+            ))}
+          </HStack>
+          <chakra.button
+            type="button"
+            display={{ base: 'inline-flex', lg: 'none' }}
+            alignItems="center"
+            justifyContent="center"
+            boxSize="11"
+            borderRadius="md"
+            color="brand.800"
+            _hover={{ bg: 'brand.50' }}
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          </chakra.button>
+        </Flex>
+        <Stack
+          as="nav"
+          id="mobile-menu"
+          aria-label="Mobile"
+          display={{ base: open ? 'flex' : 'none', lg: 'none' }}
+          gap="1"
+          pb="3"
+          borderTopWidth="1px"
+          pt="2"
+        >
+          {NAV_ITEMS.map((item) => (
+            <StyledNavLink key={item.to} to={item.to} end {...navLinkStyles} py="3">
+              {'mobileLabel' in item ? item.mobileLabel : item.label}
+            </StyledNavLink>
+          ))}
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

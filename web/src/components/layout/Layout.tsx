@@ -1,0 +1,68 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Box, chakra } from '@chakra-ui/react';
+import { Outlet, useLocation } from 'react-router';
+import { useQuery } from '@apollo/client/react';
+import { graphql } from '../../gql';
+import { Header } from './Header';
+import { Footer } from './Footer';
+import { ContactButtons } from './ContactButtons';
+import { DISCLAIMER_KEY } from './disclaimer-key';
+
+// The dialog is only ever shown in the browser after hydration: keep it out of the first download.
+const Disclaimer = lazy(() => import('./Disclaimer').then((m) => ({ default: m.Disclaimer })));
+
+const LayoutQuery = graphql(`
+  query Layout {
+    site {
+      ...HeaderSite
+      ...FooterSite
+      ...ContactButtonsSite
+    }
+    practiceAreas {
+      ...FooterPracticeArea
+    }
+  }
+`);
+
+function useFirstVisit(): [boolean, () => void] {
+  const [show, setShow] = useState(false);
+  useEffect(() => {
+    try {
+      if (localStorage.getItem(DISCLAIMER_KEY) !== 'true') setShow(true);
+    } catch {
+      setShow(true);
+    }
+  }, []);
+  return [show, () => setShow(false)];
+}
+
+export function Layout() {
+  const { data } = useQuery(LayoutQuery);
+  const location = useLocation();
+  const [showDisclaimer, closeDisclaimer] = useFirstVisit();
+  const site = data?.site;
+  const onAdminPage = location.pathname.startsWith('/wp-admin');
+  return (
+    <Box minH="100vh" display="flex" flexDirection="column">
+      <chakra.a
+        href="#main"
+        position="absolute"
+        left="-9999px"
+        _focus={{ left: '4', top: '4', zIndex: 'skipNav', bg: 'white', p: '3', borderRadius: 'md', boxShadow: 'lg' }}
+      >
+        Skip to content
+      </chakra.a>
+      <Header site={site} />
+      <Box as="main" id="main" flex="1" tabIndex={-1} _focus={{ outline: 'none' }}>
+        <Outlet />
+      </Box>
+      <Footer site={site} areas={data?.practiceAreas ?? []} />
+      {site && !onAdminPage && <ContactButtons site={site} />}
+      {showDisclaimer && (
+        <Suspense fallback={null}>
+          <Disclaimer onClose={closeDisclaimer} />
+        </Suspense>
+      )}
+    </Box>
+  );
+}

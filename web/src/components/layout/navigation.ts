@@ -1,0 +1,18 @@
+/** The site navigation of SPEC §2: wide-screen labels, and the mobile label where it differs. */
+export const NAV_ITEMS = [
+  { to: '/', label: 'Home' },
+  { to: '/about/', label: 'About' },
+  { to: '/practice-areas/', label: 'Practice Areas' },
+  { to: '/blog', label: 'Blog' },
+  { to: '/testimonials/', label: 'Testimonials' },
+  { to: '/contact-us/', label: 'Contact Us', mobileLabel: 'Contact' },
+] as const;
+
+export const FOOTER_QUICK_LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/about/', label: 'About' },
+  { to: '/practice-areas/', label: 'Practice Areas' },
+  { to: '/testimonials/', label: 'Testimonials' },
+  { to: '/contact-us/', label: 'Contact' },
+  { to: '/blog', label: 'Blog' },
+] as const;

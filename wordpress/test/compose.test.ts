@@ -1,0 +1,281 @@
+// No Docker engine runs on our build machines, so docker-compose.yml is checked here instead: its
+// services, images, ports, environment names, volumes, healthchecks and start order, against what the
+// code actually reads (gateway/src/config.ts, web/server/config.server.ts) and what the repository holds.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { REPO_ROOT } from './fields-schema.js';
+
+interface Mount {
+  type: string;
+  source: string;
+  target: string;
+  read_only?: boolean;
+}
+interface Service {
+  image?: string;
+  build?: string | { context: string };
+  command?: string[] | string;
+  entrypoint?: string[];
+  restart?: string;
+  user?: string;
+  environment?: Record<string, string>;
+  ports?: string[];
+  volumes?: Array<string | Mount>;
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test: string[]; interval?: string; timeout?: string; retries?: number };
+}
+interface Compose {
+  services: Record<string, Service>;
+  volumes?: Record<string, unknown>;
+}
+
+const raw = readFileSync(path.join(REPO_ROOT, 'docker-compose.yml'), 'utf8');
+// Compose resolves YAML merge keys (<<); the yaml package does when asked.
+const compose = parse(raw, { merge: true }) as Compose;
+const read = (rel: string) => readFileSync(path.join(REPO_ROOT, rel), 'utf8');
+
+function service(name: string): Service {
+  const s = compose.services[name];
+  if (!s) throw new Error(`no service ${name}`);
+  return s;
+}
+function env(name: string): Record<string, string> {
+  return service(name).environment ?? {};
+}
+function envValue(name: string, key: string): string {
+  const value = env(name)[key];
+  if (value === undefined) throw new Error(`${name} has no ${key}`);
+  return String(value);
+}
+/** Container ports a service publishes ("host:container" or "ip:host:container"). */
+function containerPorts(name: string): number[] {
+  return (service(name).ports ?? []).map((p) => Number(String(p).split(':').at(-1)));
+}
+function mounts(name: string): Mount[] {
+  return (service(name).volumes ?? []).map((v) => {
+    if (typeof v !== 'string') return v;
+    const [source = '', target = '', mode] = v.split(':');
+    return {
+      type: source.startsWith('.') || source.startsWith('/') ? 'bind' : 'volume',
+      source,
+      target,
+      read_only: mode === 'ro',
+    };
+  });
+}
+
+/** Environment variables the gateway reads: every read(env, 'X', ...), optionalUrl('X'), seconds('X', ...). */
+function gatewayKeys(): Set<string> {
+  const src = read('gateway/src/config.ts');
+  const keys = [
+    ...src.matchAll(/read\(\s*env,\s*'([A-Z0-9_]+)'/g),
+    ...src.matchAll(/optionalUrl\('([A-Z0-9_]+)'\)/g),
+    ...src.matchAll(/seconds\('([A-Z0-9_]+)'/g),
+  ].map((m) => m[1] as string);
+  return new Set(keys);
+}
+/** Environment variables the web server reads: the keys of its zod object. */
+function webKeys(): Set<string> {
+  const src = read('web/server/config.server.ts');
+  const body = /z\.object\(\{([\s\S]*?)\n\}\)/.exec(src)?.[1] ?? '';
+  return new Set([...body.matchAll(/^\s+([A-Z0-9_]+):/gm)].map((m) => m[1] as string));
+}
+function envFileNames(rel: string): Set<string> {
+  if (!existsSync(path.join(REPO_ROOT, rel))) return new Set();
+  return new Set([...read(rel).matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1] as string));
+}
+
+describe('docker-compose.yml', () => {
+  it('has the five services, on official images for WordPress and MariaDB', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['db', 'gateway', 'seed', 'web', 'wordpress']);
+    expect(service('db').image).toMatch(/^mariadb:\d/);
+    expect(service('wordpress').image).toMatch(/^wordpress:\d[\w.-]*-apache$/);
+    expect(service('seed').image).toMatch(/^wordpress:cli/);
+    for (const name of ['gateway', 'web']) {
+      expect(service(name).build, name).toBe('.');
+    }
+    expect(read('Dockerfile')).toMatch(/^FROM node:20/m);
+  });
+
+  it('runs the gateway and the web server from files that exist', () => {
+    for (const [name, entry] of [
+      ['gateway', 'gateway/src/main.ts'],
+      ['web', 'web/server/main.server.ts'],
+    ] as const) {
+      const command = service(name).command as string[];
+      expect(command.at(-1), name).toBe(entry);
+      expect(existsSync(path.join(REPO_ROOT, entry)), entry).toBe(true);
+    }
+  });
+
+  it('gives the gateway and the web server only settings their config reads', () => {
+    const gateway = gatewayKeys();
+    const web = webKeys();
+    expect(gateway.size).toBeGreaterThan(10);
+    expect(web.size).toBeGreaterThan(5);
+    expect(Object.keys(env('gateway')).filter((k) => !gateway.has(k))).toEqual([]);
+    expect(Object.keys(env('web')).filter((k) => !web.has(k))).toEqual([]);
+  });
+
+  it('makes the Node services listen beyond their container loopback', () => {
+    // Both default to 127.0.0.1, which other containers cannot reach.
+    expect(envValue('gateway', 'GATEWAY_HOST')).toBe('0.0.0.0');
+    expect(envValue('web', 'HOST')).toBe('0.0.0.0');
+  });
+
+  it('wires services by name and port: web -> gateway -> wordpress, and the purge webhook back', () => {
+    const gatewayPort = Number(envValue('gateway', 'GATEWAY_PORT'));
+    const webPort = Number(envValue('web', 'PORT'));
+    expect(containerPorts('gateway')).toEqual([gatewayPort]);
+    expect(containerPorts('web')).toEqual([webPort]);
+    expect(containerPorts('wordpress')).toEqual([80]);
+
+    expect(envValue('gateway', 'WORDPRESS_URL')).toBe('http://wordpress');
+    const gatewayUrl = new URL(envValue('web', 'GATEWAY_URL'));
+    expect([gatewayUrl.hostname, Number(gatewayUrl.port), gatewayUrl.pathname]).toEqual([
+      'gateway',
+      gatewayPort,
+      '/graphql',
+    ]);
+    for (const name of ['wordpress', 'seed']) {
+      const purge = new URL(envValue(name, 'LAWFIRM_PURGE_URL'));
+      expect([purge.hostname, Number(purge.port), purge.pathname], name).toEqual([
+        'gateway',
+        gatewayPort,
+        '/purge',
+      ]);
+    }
+    expect(read('gateway/src/http.ts')).toMatch(/pathname === '\/purge'/);
+  });
+
+  it('shares one purge secret between WordPress and the gateway, with no default', () => {
+    const secret = envValue('gateway', 'PURGE_SECRET');
+    expect(secret).toMatch(/^\$\{PURGE_SECRET:\?/);
+    expect(envValue('wordpress', 'LAWFIRM_PURGE_SECRET')).toBe(secret);
+    expect(envValue('wordpress', 'WORDPRESS_CONFIG_EXTRA')).toContain("define( 'LAWFIRM_PURGE_SECRET'");
+    // The plugin reads these names (constant, then environment).
+    const webhook = read('wordpress/plugin/lawfirm-companion/includes/webhook.php');
+    expect(webhook).toContain("'LAWFIRM_PURGE_URL'");
+    expect(webhook).toContain("'LAWFIRM_PURGE_SECRET'");
+  });
+
+  it('gives the database and WordPress the same credentials', () => {
+    expect(envValue('wordpress', 'WORDPRESS_DB_HOST')).toBe('db');
+    expect(envValue('wordpress', 'WORDPRESS_DB_NAME')).toBe(envValue('db', 'MARIADB_DATABASE'));
+    expect(envValue('wordpress', 'WORDPRESS_DB_USER')).toBe(envValue('db', 'MARIADB_USER'));
+    expect(envValue('wordpress', 'WORDPRESS_DB_PASSWORD')).toBe(envValue('db', 'MARIADB_PASSWORD'));
+    expect(envValue('seed', 'WORDPRESS_DB_PASSWORD')).toBe(envValue('db', 'MARIADB_PASSWORD'));
+  });
+
+  it('documents every variable it interpolates', () => {
+    const used = new Set(
+      [...raw.matchAll(/\$\{([A-Z][A-Z0-9_]*)(?::?[-?][^}]*)?\}/g)].map((m) => m[1] as string),
+    );
+    const composeOnly = envFileNames('wordpress/compose.env.example');
+    const siteSettings = envFileNames('.env.example');
+    const readByCode = new Set([...gatewayKeys(), ...webKeys()]);
+    expect(used.size).toBeGreaterThan(3);
+    const undocumented = [...used].filter(
+      (v) => !composeOnly.has(v) && !siteSettings.has(v) && !readByCode.has(v),
+    );
+    expect(undocumented).toEqual([]);
+    // Site settings belong in .env.example once it exists; the compose-only list holds the rest.
+    if (existsSync(path.join(REPO_ROOT, '.env.example'))) {
+      expect([...used].filter((v) => readByCode.has(v) && !siteSettings.has(v))).toEqual([]);
+    }
+    // Secrets must be set: no default value.
+    for (const secret of ['PURGE_SECRET', 'WORDPRESS_DB_PASSWORD', 'WORDPRESS_ADMIN_PASSWORD']) {
+      expect(raw, secret).toMatch(new RegExp(`\\$\\{${secret}:\\?`));
+      expect(raw, secret).not.toMatch(new RegExp(`\\$\\{${secret}:-`));
+    }
+  });
+
+  it('keeps data in declared named volumes and mounts only paths that exist', () => {
+    const declared = Object.keys(compose.volumes ?? {});
+    expect(declared.sort()).toEqual(['db-data', 'wp-data']);
+    const usedVolumes = new Set<string>();
+    for (const name of Object.keys(compose.services)) {
+      for (const m of mounts(name)) {
+        if (m.type === 'volume') usedVolumes.add(m.source);
+        else expect(existsSync(path.join(REPO_ROOT, m.source)), `${name}: ${m.source}`).toBe(true);
+      }
+    }
+    expect([...usedVolumes].sort()).toEqual(declared.sort());
+    expect(mounts('db').find((m) => m.target === '/var/lib/mysql')?.source).toBe('db-data');
+    for (const name of ['wordpress', 'seed']) {
+      expect(mounts(name).find((m) => m.target === '/var/www/html')?.source, name).toBe('wp-data');
+    }
+  });
+
+  it('mounts the plugin as a must-use plugin, read-only, in WordPress and in the seed', () => {
+    for (const name of ['wordpress', 'seed']) {
+      const plugin = mounts(name).filter(
+        (m) => m.type === 'bind' && m.source.startsWith('./wordpress/plugin'),
+      );
+      expect(
+        plugin.map((m) => [m.source, m.target, m.read_only]),
+        name,
+      ).toEqual([
+        [
+          './wordpress/plugin/lawfirm-companion',
+          '/var/www/html/wp-content/mu-plugins/lawfirm-companion',
+          true,
+        ],
+        [
+          './wordpress/plugin/lawfirm-companion-loader.php',
+          '/var/www/html/wp-content/mu-plugins/lawfirm-companion-loader.php',
+          true,
+        ],
+      ]);
+    }
+  });
+
+  it('runs the PHP seed once, from files mounted into the seed container', () => {
+    const seed = service('seed');
+    expect(seed.restart).toBe('no');
+    expect(seed.healthcheck).toBeUndefined();
+    const script = ([...(seed.command ?? [])].join('\n').match(/php (\/\S+\.php)/) ?? [])[1] ?? '';
+    expect(script).toBe('/project/wordpress/seed/seed.php');
+    const mount = mounts('seed').find((m) => script.startsWith(`${m.target}/`));
+    expect(mount).toBeDefined();
+    expect(
+      existsSync(path.join(REPO_ROOT, (mount as Mount).source, script.slice((mount as Mount).target.length))),
+    ).toBe(true);
+    const contentMount = mounts('seed').find((m) => m.target === envValue('seed', 'LAWFIRM_CONTENT_DIR'));
+    expect(contentMount?.source).toBe('./content');
+    expect(envValue('seed', 'WORDPRESS_ROOT')).toBe('/var/www/html');
+    // The seed reads these names.
+    const seedPhp = read('wordpress/seed/seed.php');
+    for (const name of ['WORDPRESS_ROOT', 'LAWFIRM_CONTENT_DIR'])
+      expect(seedPhp).toContain(`getenv( '${name}' )`);
+  });
+
+  it('has a healthcheck on every long-running service, matching its port', () => {
+    for (const [name, s] of Object.entries(compose.services)) {
+      if (s.restart === 'no') continue;
+      expect(s.healthcheck?.test?.length, name).toBeGreaterThan(1);
+      expect(s.healthcheck?.retries, name).toBeGreaterThan(0);
+    }
+    const gatewayCheck = (service('gateway').healthcheck?.test ?? []).join(' ');
+    expect(gatewayCheck).toContain(`http://127.0.0.1:${envValue('gateway', 'GATEWAY_PORT')}/healthz`);
+    expect(read('gateway/src/http.ts')).toMatch(/pathname === '\/healthz'/);
+    expect((service('web').healthcheck?.test ?? []).join(' ')).toContain(
+      `http://127.0.0.1:${envValue('web', 'PORT')}/`,
+    );
+    expect((service('wordpress').healthcheck?.test ?? []).join(' ')).toContain('http://localhost/wp-json/');
+  });
+
+  it('starts services in order: database, WordPress, seed, gateway, web', () => {
+    const conditions = (name: string) =>
+      Object.fromEntries(Object.entries(service(name).depends_on ?? {}).map(([k, v]) => [k, v.condition]));
+    expect(conditions('wordpress')).toEqual({ db: 'service_healthy' });
+    expect(conditions('seed')).toEqual({ db: 'service_healthy', wordpress: 'service_healthy' });
+    expect(conditions('gateway')).toEqual({
+      wordpress: 'service_healthy',
+      seed: 'service_completed_successfully',
+    });
+    expect(conditions('web')).toEqual({ gateway: 'service_healthy' });
+  });
+});
