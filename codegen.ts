@@ -16,6 +16,7 @@ const config: CodegenConfig = {
           Post: '../sources/types.js#WpPost',
           Page: '../sources/types.js#WpPage',
           Category: '../sources/types.js#WpCategory',
+          PageStructure: '../sources/types.js#WpPageStructure',
         },
       },
     },

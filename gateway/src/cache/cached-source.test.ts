@@ -1,0 +1,356 @@
+import { describe, expect, it } from 'vitest';
+import {
+  UpstreamError,
+  wordpressApiError,
+  type RestQuery,
+  type RestResponse,
+  type RestSource,
+} from '../sources/rest.js';
+import { cachedSource, tagsFor } from './cached-source.js';
+import { createMemoryCache } from './memory.js';
+import { purge } from './purge.js';
+
+/** A scripted upstream: answers with a counter, or fails while `failing` is set. */
+function scripted() {
+  let calls = 0;
+  let failing: Error | null = null;
+  let gate: Promise<void> | null = null;
+  const source: RestSource = {
+    kind: 'wordpress',
+    async get<T>(path: string, _query?: RestQuery): Promise<RestResponse<T>> {
+      calls += 1;
+      const n = calls;
+      if (gate) await gate;
+      if (failing) throw failing;
+      return { body: [{ id: n, slug: `item-${n}`, path }] as T, total: 1, totalPages: 1 };
+    },
+  };
+  return {
+    source,
+    get calls() {
+      return calls;
+    },
+    fail(error: Error | null) {
+      failing = error;
+    },
+    hold() {
+      let release = () => {};
+      gate = new Promise<void>((r) => (release = r));
+      return () => {
+        gate = null;
+        release();
+      };
+    },
+  };
+}
+
+function setup(opts: { ttl?: number; swr?: number; sie?: number } = {}) {
+  let t = 1_000_000;
+  const clock = { now: () => t, advance: (ms: number) => (t += ms) };
+  const up = scripted();
+  const warnings: unknown[] = [];
+  const cache = createMemoryCache({ maxBytes: 1_000_000, now: clock.now });
+  const cached = cachedSource(up.source, cache, {
+    ttlMs: opts.ttl ?? 30_000,
+    staleWhileRevalidateMs: opts.swr ?? 60_000,
+    staleIfErrorMaxAgeMs: opts.sie ?? 86_400_000,
+    now: clock.now,
+    logger: { warn: (obj: unknown) => warnings.push(obj), info: () => {} } as never,
+  });
+  const firstId = async (path = '/posts', query: RestQuery = { per_page: 1 }) =>
+    ((await cached.get(path, query)).body as Array<{ id: number }>)[0]?.id;
+  return { clock, up, cached, cache, warnings, firstId };
+}
+
+describe('cached source', () => {
+  it('serves a fresh answer from the cache within the TTL', async () => {
+    const { clock, up, firstId } = setup();
+    expect(await firstId()).toBe(1);
+    clock.advance(29_999);
+    expect(await firstId()).toBe(1);
+    expect(up.calls).toBe(1);
+  });
+
+  it('keys by path and query', async () => {
+    const { up, firstId } = setup();
+    await firstId('/posts', { per_page: 1 });
+    await firstId('/posts', { per_page: 2 });
+    await firstId('/pages', { per_page: 1 });
+    await firstId('/posts', { per_page: 1 });
+    expect(up.calls).toBe(3);
+  });
+
+  it('serves a stale answer at once and revalidates it in the background, once', async () => {
+    const { clock, up, cached, firstId } = setup();
+    await firstId();
+    clock.advance(30_000);
+    const release = up.hold();
+    expect(await firstId()).toBe(1);
+    expect(await firstId()).toBe(1);
+    expect(up.calls).toBe(2);
+    release();
+    await cached.idle();
+    expect(await firstId()).toBe(2);
+    expect(cached.stats.revalidations).toBe(1);
+  });
+
+  it('fetches in the foreground once an answer is past the revalidation window', async () => {
+    const { clock, up, firstId } = setup({ swr: 10_000 });
+    await firstId();
+    clock.advance(40_000);
+    expect(await firstId()).toBe(2);
+    expect(up.calls).toBe(2);
+  });
+
+  it('coalesces concurrent misses into one upstream call', async () => {
+    const { up, cached } = setup();
+    const release = up.hold();
+    const all = Promise.all([cached.get('/posts'), cached.get('/posts'), cached.get('/posts')]);
+    release();
+    const [a, b, c] = await all;
+    expect(a).toBe(b);
+    expect(b).toBe(c);
+    expect(up.calls).toBe(1);
+  });
+
+  it('serves the last good answer when upstream fails (stale-if-error), up to the max age', async () => {
+    const { clock, up, firstId, cached } = setup({ swr: 0, sie: 3_600_000 });
+    await firstId();
+    up.fail(wordpressApiError(503, '/posts'));
+    clock.advance(60_000);
+    expect(await firstId()).toBe(1);
+    clock.advance(3_600_000 - 60_000);
+    expect(await firstId()).toBe(1);
+    expect(cached.stats.staleIfError).toBe(2);
+    clock.advance(1);
+    await expect(firstId()).rejects.toThrow('WordPress API error: 503');
+  });
+
+  it('keeps the last good answer when a background revalidation fails', async () => {
+    const { clock, up, cached, firstId } = setup({ swr: 60_000 });
+    await firstId();
+    clock.advance(31_000);
+    up.fail(new UpstreamError('WordPress is unreachable', { kind: 'network', path: '/posts' }));
+    expect(await firstId()).toBe(1);
+    await cached.idle();
+    clock.advance(100_000);
+    expect(await firstId()).toBe(1);
+    expect(cached.stats.staleIfError).toBe(1);
+  });
+
+  it('never caches an error', async () => {
+    const { up, firstId } = setup();
+    up.fail(wordpressApiError(500, '/posts'));
+    await expect(firstId()).rejects.toThrow('WordPress API error: 500');
+    await expect(firstId()).rejects.toThrow('WordPress API error: 500');
+    expect(up.calls).toBe(2);
+    up.fail(null);
+    expect(await firstId()).toBe(3);
+  });
+
+  it('logs upstream failures at most once per 30 s per resource', async () => {
+    const { clock, up, firstId, warnings } = setup();
+    up.fail(wordpressApiError(500, '/posts'));
+    for (let i = 0; i < 5; i++) await firstId('/posts', { page: i + 1 }).catch(() => {});
+    await firstId('/media').catch(() => {});
+    expect(warnings).toHaveLength(2);
+    clock.advance(30_000);
+    await firstId('/posts').catch(() => {});
+    expect(warnings).toHaveLength(3);
+    expect(warnings[2]).toMatchObject({ resource: 'posts', suppressedSinceLastLog: 4 });
+  });
+
+  it('purges the item and the lists it belongs to', async () => {
+    const { up, cached, cache } = setup();
+    await cached.get('/posts', { per_page: 10 });
+    await cached.get('/posts', { slug: 'item-2' });
+    await cached.get('/posts', { slug: 'other' });
+    await cached.get('/media', { include: [5, 6] });
+    await cached.get('/categories', { hide_empty: true });
+    expect(await cache.size()).toBe(5);
+    const dropped = await purge(cache, { type: 'post', slug: 'item-2' });
+    // The list, the item by slug and the categories (counts) go; the other slug and media stay.
+    expect(dropped).toBe(3);
+    expect(await cache.size()).toBe(2);
+    await cached.get('/posts', { slug: 'other' });
+    expect(up.calls).toBe(5);
+    expect(await purge(cache, { type: 'attachment', id: 6 })).toBe(1);
+  });
+
+  it('tags answers by resource, queried slugs/ids and returned items', () => {
+    expect(tagsFor('/posts', { per_page: 5 }, [{ id: 7, slug: 'Seven' }])).toEqual([
+      'posts',
+      'posts:list',
+      'posts:id:7',
+      'posts:slug:seven',
+    ]);
+    expect(tagsFor('/media', { include: '1,2' }, [])).toEqual(['media', 'media:id:1', 'media:id:2']);
+    expect(tagsFor('/media/9', {}, { id: 9 })).toEqual(['media', 'media:id:9']);
+  });
+});
+
+/** An upstream of numbered items answering `/items?include=...`, counting requests and ids asked. */
+function itemsUpstream() {
+  const asked: string[][] = [];
+  let failing: Error | null = null;
+  const source: RestSource = {
+    kind: 'wordpress',
+    async get<T>(_path: string, query?: RestQuery): Promise<RestResponse<T>> {
+      const ids = String(query?.include ?? '')
+        .split(',')
+        .filter(Boolean);
+      asked.push(ids);
+      if (failing) throw failing;
+      // Ids above 100 do not exist.
+      const body = ids
+        .filter((id) => Number(id) <= 100)
+        .map((id) => ({ id: Number(id), version: asked.length }));
+      return { body: body as T, total: body.length, totalPages: 1 };
+    },
+  };
+  return { source, asked, fail: (e: Error | null) => void (failing = e) };
+}
+
+type Item = { id: number; version: number };
+const ITEMS = {
+  path: '/items',
+  keyKind: 'id' as const,
+  variant: 'v1',
+  query: (keys: readonly string[]) => ({ include: [...keys], per_page: 100 }),
+  keyOf: (item: Item) => String(item.id),
+  parse: (b: unknown) => b as Item[],
+};
+
+describe('cached source: items by id or slug', () => {
+  function setupItems(opts: { swr?: number; sie?: number } = {}) {
+    let t = 0;
+    const up = itemsUpstream();
+    const cache = createMemoryCache({ maxBytes: 1_000_000, now: () => t });
+    const cached = cachedSource(up.source, cache, {
+      ttlMs: 30_000,
+      staleWhileRevalidateMs: opts.swr ?? 60_000,
+      staleIfErrorMaxAgeMs: opts.sie ?? 3_600_000,
+      now: () => t,
+    });
+    const batch = (keys: string[]) => cached.getBatch({ ...ITEMS, keys });
+    return { up, cached, cache, batch, advance: (ms: number) => void (t += ms) };
+  }
+
+  it('asks upstream only for the items it has not seen, in one request', async () => {
+    const { up, batch } = setupItems();
+    await batch(['1', '2', '3']);
+    const r = await batch(['2', '3', '4', '5']);
+    expect(up.asked).toEqual([
+      ['1', '2', '3'],
+      ['4', '5'],
+    ]);
+    expect([...r.keys()]).toEqual(['2', '3', '4', '5']);
+    expect((r.get('2') as Item).version).toBe(1);
+    expect((r.get('4') as Item).version).toBe(2);
+  });
+
+  it('remembers that an item does not exist (for the TTL)', async () => {
+    const { up, batch, advance } = setupItems();
+    expect((await batch(['101'])).get('101')).toBeNull();
+    expect((await batch(['101'])).get('101')).toBeNull();
+    expect(up.asked).toHaveLength(1);
+    advance(30_000 + 60_000);
+    await batch(['101']);
+    expect(up.asked).toHaveLength(2);
+  });
+
+  it('refreshes stale items in the background, all in one request', async () => {
+    const { up, cached, batch, advance } = setupItems();
+    await batch(['1', '2']);
+    advance(31_000);
+    const r = await batch(['1', '2']);
+    expect((r.get('1') as Item).version).toBe(1);
+    await cached.idle();
+    expect(up.asked).toEqual([
+      ['1', '2'],
+      ['1', '2'],
+    ]);
+    expect(((await batch(['1'])).get('1') as Item).version).toBe(2);
+  });
+
+  it('serves items seen before when upstream fails, and an Error for the others', async () => {
+    const { up, batch, advance } = setupItems({ swr: 0 });
+    await batch(['1']);
+    advance(10 * 60_000);
+    up.fail(wordpressApiError(503, '/items'));
+    const r = await batch(['1', '2']);
+    expect((r.get('1') as Item).version).toBe(1);
+    expect(r.get('2')).toBeInstanceOf(UpstreamError);
+    advance(3_600_000);
+    expect((await batch(['1'])).get('1')).toBeInstanceOf(UpstreamError);
+  });
+
+  it('takes items from another answer, without replacing newer copies', async () => {
+    const { up, cached, batch } = setupItems();
+    await cached.remember(ITEMS, [{ id: 7, version: 99 }], 0);
+    expect(((await batch(['7'])).get('7') as Item).version).toBe(99);
+    expect(up.asked).toHaveLength(0);
+    await batch(['8']);
+    await cached.remember(ITEMS, [{ id: 8, version: 50 }], -1);
+    expect(((await batch(['8'])).get('8') as Item).version).toBe(1);
+  });
+
+  it('tags each item by its id, so one can be dropped alone', async () => {
+    const { up, cache, batch } = setupItems();
+    await batch(['1', '2']);
+    expect(await cache.deleteByTag('items:id:2')).toBe(1);
+    await batch(['1', '2']);
+    expect(up.asked).toEqual([['1', '2'], ['2']]);
+  });
+});
+
+describe('cached source over a failing store', () => {
+  it('answers from upstream when the store fails, and says so once', async () => {
+    const up = scripted();
+    const warnings: unknown[] = [];
+    const broken = createMemoryCache({ maxBytes: 1000 });
+    broken.get = () => Promise.reject(new Error('store down'));
+    broken.set = () => Promise.reject(new Error('store down'));
+    const cached = cachedSource(up.source, broken, {
+      ttlMs: 30_000,
+      staleWhileRevalidateMs: 0,
+      staleIfErrorMaxAgeMs: 0,
+      logger: { warn: (obj: unknown, msg: string) => warnings.push([obj, msg]), info: () => {} } as never,
+    });
+    expect((await cached.get('/posts')).body).toEqual([{ id: 1, slug: 'item-1', path: '/posts' }]);
+    expect((await cached.get('/posts')).body).toEqual([{ id: 2, slug: 'item-2', path: '/posts' }]);
+    expect(warnings).toEqual([[{ err: 'store down' }, 'cache store failed']]);
+  });
+});
+
+describe('memory cache store', () => {
+  it('evicts least-recently-used entries beyond its byte budget', async () => {
+    const cache = createMemoryCache({ maxBytes: 100 });
+    await cache.set('a', { value: 'x'.repeat(40), storedAt: 0, tags: ['t'] }, 1e9);
+    await cache.set('b', { value: 'y'.repeat(40), storedAt: 0, tags: ['t'] }, 1e9);
+    await cache.get('a');
+    await cache.set('c', { value: 'z'.repeat(40), storedAt: 0, tags: ['t'] }, 1e9);
+    expect(await cache.get('b')).toBeUndefined();
+    expect(await cache.get('a')).toBeDefined();
+    expect(await cache.deleteByTag('t')).toBe(2);
+    expect(await cache.size()).toBe(0);
+  });
+
+  it('drops an entry once it is past its retention', async () => {
+    let t = 0;
+    const cache = createMemoryCache({ maxBytes: 1000, now: () => t });
+    await cache.set('k', { value: 1, storedAt: 0, tags: [] }, 500);
+    t = 499;
+    expect(await cache.get('k')).toBeDefined();
+    t = 500;
+    expect(await cache.get('k')).toBeUndefined();
+  });
+
+  it('deletes by key prefix', async () => {
+    const cache = createMemoryCache({ maxBytes: 1000 });
+    for (const k of ['/posts?a', '/posts?b', '/pages?a'])
+      await cache.set(k, { value: 1, storedAt: 0, tags: [] }, 1e9);
+    expect(await cache.deleteByPrefix('/posts')).toBe(2);
+    expect(await cache.size()).toBe(1);
+  });
+});

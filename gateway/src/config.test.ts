@@ -1,0 +1,139 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, REPO_ROOT, loadConfig } from './config.js';
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      nodeEnv: 'development',
+      port: 3000,
+      gatewayPort: 4000,
+      gatewayHost: '127.0.0.1',
+      wordpressUrl: null,
+      contentDir: path.join(REPO_ROOT, 'content'),
+      cache: {
+        ttlMs: 30_000,
+        staleWhileRevalidateMs: 300_000,
+        staleIfErrorMaxAgeMs: 86_400_000,
+        maxBytes: 64 * 1024 * 1024,
+      },
+      upstream: { timeoutMs: 5000, retries: 2 },
+      purgeSecret: null,
+      sandbox: true,
+      introspection: true,
+      logLevel: 'info',
+    });
+    expect(c.site.url).toBe('http://localhost:3000');
+  });
+
+  it('turns the sandbox and introspection off in production unless enabled', () => {
+    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({ sandbox: false, introspection: false });
+    expect(
+      loadConfig({ NODE_ENV: 'production', GRAPHQL_SANDBOX: 'true', GRAPHQL_INTROSPECTION: '1' }),
+    ).toMatchObject({
+      sandbox: true,
+      introspection: true,
+    });
+    expect(loadConfig({ GRAPHQL_SANDBOX: 'off' }).sandbox).toBe(false);
+  });
+
+  it('reads WordPress and site settings, trimming trailing slashes', () => {
+    const c = loadConfig({
+      WORDPRESS_URL: 'https://cms.example.in/',
+      SITE_URL: 'https://www.example.in/',
+      SITE_NAME: 'Sharma & Associates',
+      SITE_PHONE: '+91 98765 43210',
+      SITE_EMAIL: 'info@example.in',
+      SITE_WHATSAPP_URL: 'https://wa.me/919876543210',
+      SOCIAL_FACEBOOK: 'https://facebook.com/firm',
+      CONTENT_DIR: '/srv/content',
+      PURGE_SECRET: 'x'.repeat(32),
+      CONTENT_CACHE_TTL: '0',
+    });
+    expect(c.wordpressUrl).toBe('https://cms.example.in');
+    expect(c.site).toMatchObject({
+      url: 'https://www.example.in',
+      name: 'Sharma & Associates',
+      phone: '+91 98765 43210',
+      email: 'info@example.in',
+      whatsappUrl: 'https://wa.me/919876543210',
+      social: { facebook: 'https://facebook.com/firm', instagram: null },
+    });
+    expect(c.contentDir).toBe('/srv/content');
+    expect(c.purgeSecret).toBe('x'.repeat(32));
+    expect(c.cache.ttlMs).toBe(0);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ WORDPRESS_URL: '', PORT: ' ' })).toMatchObject({ wordpressUrl: null, port: 3000 });
+  });
+
+  it.each([
+    [{ GATEWAY_PORT: 'abc' }, 'GATEWAY_PORT', 'a port number between 1 and 65535, got "abc"'],
+    [{ PORT: '70000' }, 'PORT', 'a port number'],
+    [{ WORDPRESS_URL: 'cms.example.in' }, 'WORDPRESS_URL', 'an http(s) URL'],
+    [{ WORDPRESS_URL: 'ftp://cms.example.in' }, 'WORDPRESS_URL', 'an http(s) URL'],
+    [{ CONTENT_CACHE_TTL: '-1' }, 'CONTENT_CACHE_TTL', 'a whole number of seconds'],
+    [{ UPSTREAM_TIMEOUT_MS: '5s' }, 'UPSTREAM_TIMEOUT_MS', 'milliseconds'],
+    [{ UPSTREAM_RETRIES: '9' }, 'UPSTREAM_RETRIES', 'between 0 and 5'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV', 'one of development, production, test'],
+    [{ GRAPHQL_SANDBOX: 'maybe' }, 'GRAPHQL_SANDBOX', 'true or false'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL', 'one of fatal'],
+    [{ PURGE_SECRET: 'short' }, 'PURGE_SECRET', 'at least 16 characters'],
+    [{ SITE_EMAIL: 'not-an-email' }, 'SITE_EMAIL', 'an e-mail address'],
+    [{ SITE_WHATSAPP_URL: 'http://wa.me/1' }, 'SITE_WHATSAPP_URL', 'an https URL'],
+  ])('refuses %j with one line naming the variable', (env, variable, expectation) => {
+    const error = configError(env as Record<string, string>);
+    expect(error.variable).toBe(variable);
+    expect(error.message).toContain(`Invalid environment variable ${variable}: expected`);
+    expect(error.message).toContain(expectation);
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('shortens long values and never echoes the purge secret', () => {
+    const error = configError({ GATEWAY_HOST: `bad host ${'y'.repeat(100)}` });
+    expect(error.message.length).toBeLessThan(200);
+    const secret = configError({ PURGE_SECRET: 'hunter2' });
+    expect(secret.message).not.toContain('hunter2');
+    expect(secret.message).toContain('got a value of 7 characters');
+  });
+});
+
+describe('.env.example', () => {
+  const example = readFileSync(path.join(REPO_ROOT, '.env.example'), 'utf8');
+  const env = Object.fromEntries(
+    example
+      .split('\n')
+      .filter((line) => /^[A-Z_]+=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
+
+  it('lists every variable the gateway reads', () => {
+    const read = new Set<string>();
+    loadConfig(
+      new Proxy({} as Record<string, string | undefined>, {
+        get(_target, key) {
+          if (typeof key === 'string') read.add(key);
+          return undefined;
+        },
+      }),
+    );
+    expect([...read].filter((name) => !(name in env))).toEqual([]);
+  });
+
+  it('loads as it stands, giving the defaults', () => {
+    expect(loadConfig(env)).toEqual(loadConfig({}));
+  });
+});

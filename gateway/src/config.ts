@@ -1,0 +1,212 @@
+// Configuration comes only from environment variables (listed with their defaults in .env.example).
+// Every variable is validated at start; a wrong value stops start-up with one line naming it.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  readonly variable: string;
+  constructor(variable: string, message: string) {
+    super(message);
+    this.variable = variable;
+  }
+}
+
+export type NodeEnv = 'development' | 'production' | 'test';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface SocialConfig {
+  facebook: string | null;
+  instagram: string | null;
+  linkedin: string | null;
+  x: string | null;
+}
+
+export interface SiteSettings {
+  /** Origin of the public site, no trailing slash. */
+  url: string;
+  name: string | null;
+  phone: string | null;
+  emergencyPhone: string | null;
+  email: string | null;
+  whatsappUrl: string | null;
+  streetAddress: string | null;
+  social: SocialConfig;
+}
+
+export interface GatewayConfig {
+  nodeEnv: NodeEnv;
+  /** The web server's port (the gateway only uses it to describe the site). */
+  port: number;
+  gatewayPort: number;
+  gatewayHost: string;
+  /** WordPress site root without a trailing slash; null serves the embedded content snapshot. */
+  wordpressUrl: string | null;
+  contentDir: string;
+  cache: {
+    ttlMs: number;
+    staleWhileRevalidateMs: number;
+    staleIfErrorMaxAgeMs: number;
+    maxBytes: number;
+  };
+  upstream: { timeoutMs: number; retries: number };
+  site: SiteSettings;
+  purgeSecret: string | null;
+  sandbox: boolean;
+  introspection: boolean;
+  logLevel: LogLevel;
+}
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** The repository root: gateway/src/config.ts -> ../.. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+function describe(value: string): string {
+  return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
+}
+
+function read<T>(env: Env, name: string, schema: z.ZodType<T>, expectation: string, secret = false): T {
+  const raw = env[name];
+  const value = raw === undefined || raw.trim() === '' ? undefined : raw.trim();
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const shown = secret ? `a value of ${value?.length ?? 0} characters` : describe(value ?? '');
+    const got = value === undefined ? 'it is not set' : `got ${shown}`;
+    throw new ConfigError(name, `Invalid environment variable ${name}: expected ${expectation}, ${got}.`);
+  }
+  return parsed.data;
+}
+
+const int = (min: number, max: number) =>
+  z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(min).max(max));
+
+const httpUrl = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ''));
+
+const httpsUrl = z.url({ protocol: /^https$/ }).transform((u) => u.replace(/\/+$/, ''));
+
+const bool = z
+  .string()
+  .transform((s) => s.toLowerCase())
+  .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']))
+  .transform((s) => ['true', '1', 'yes', 'on'].includes(s));
+
+const optionalText = (max: number) => z.string().max(max).optional();
+
+export function loadConfig(env: Env): GatewayConfig {
+  const nodeEnv = read(
+    env,
+    'NODE_ENV',
+    z.enum(['development', 'production', 'test']).default('development'),
+    'one of development, production, test',
+  );
+  const isProduction = nodeEnv === 'production';
+  const optionalUrl = (name: string) => read(env, name, httpUrl.optional(), 'an http(s) URL') ?? null;
+  const phone = (name: string) =>
+    read(
+      env,
+      name,
+      z
+        .string()
+        .regex(/^\+?[0-9][0-9 ().-]{5,23}$/)
+        .optional(),
+      'a phone number such as +91 120 400 1985',
+    ) ?? null;
+
+  const wordpressUrl = read(env, 'WORDPRESS_URL', httpUrl.optional(), 'an http(s) URL of the WordPress site');
+  const contentDirRaw = read(env, 'CONTENT_DIR', z.string().optional(), 'a directory path');
+  const seconds = (name: string, fallback: number, min: number, max: number) =>
+    read(env, name, int(min, max).default(fallback), `a whole number of seconds between ${min} and ${max}`);
+
+  const purgeSecret = read(
+    env,
+    'PURGE_SECRET',
+    z.string().min(16).optional(),
+    'a secret of at least 16 characters (or leave it unset to disable /purge)',
+    true,
+  );
+
+  return {
+    nodeEnv,
+    port: read(env, 'PORT', int(1, 65535).default(3000), 'a port number between 1 and 65535'),
+    gatewayPort: read(env, 'GATEWAY_PORT', int(1, 65535).default(4000), 'a port number between 1 and 65535'),
+    gatewayHost: read(
+      env,
+      'GATEWAY_HOST',
+      z
+        .string()
+        .regex(/^[A-Za-z0-9.:[\]-]+$/)
+        .default('127.0.0.1'),
+      'a host name or IP address',
+    ),
+    wordpressUrl: wordpressUrl ?? null,
+    contentDir: path.resolve(REPO_ROOT, contentDirRaw ?? 'content'),
+    cache: {
+      ttlMs: seconds('CONTENT_CACHE_TTL', 30, 0, 86_400) * 1000,
+      staleWhileRevalidateMs: seconds('STALE_WHILE_REVALIDATE', 300, 0, 604_800) * 1000,
+      staleIfErrorMaxAgeMs: seconds('STALE_IF_ERROR_MAX_AGE', 86_400, 0, 2_592_000) * 1000,
+      maxBytes:
+        read(
+          env,
+          'CACHE_MAX_MB',
+          int(1, 4096).default(64),
+          'a whole number of megabytes between 1 and 4096',
+        ) *
+        1024 *
+        1024,
+    },
+    upstream: {
+      timeoutMs: read(
+        env,
+        'UPSTREAM_TIMEOUT_MS',
+        int(100, 120_000).default(5000),
+        'a whole number of milliseconds between 100 and 120000',
+      ),
+      retries: read(env, 'UPSTREAM_RETRIES', int(0, 5).default(2), 'a whole number between 0 and 5'),
+    },
+    site: {
+      url: read(
+        env,
+        'SITE_URL',
+        httpUrl.default('http://localhost:3000'),
+        'an http(s) URL (the public site origin)',
+      ),
+      name: read(env, 'SITE_NAME', optionalText(120), 'a name of at most 120 characters') ?? null,
+      phone: phone('SITE_PHONE'),
+      emergencyPhone: phone('SITE_EMERGENCY_PHONE'),
+      email: read(env, 'SITE_EMAIL', z.email().optional(), 'an e-mail address') ?? null,
+      whatsappUrl:
+        read(
+          env,
+          'SITE_WHATSAPP_URL',
+          httpsUrl.optional(),
+          'an https URL such as https://wa.me/911204001985',
+        ) ?? null,
+      streetAddress:
+        read(env, 'SITE_STREET_ADDRESS', optionalText(200), 'an address of at most 200 characters') ?? null,
+      social: {
+        facebook: optionalUrl('SOCIAL_FACEBOOK'),
+        instagram: optionalUrl('SOCIAL_INSTAGRAM'),
+        linkedin: optionalUrl('SOCIAL_LINKEDIN'),
+        x: optionalUrl('SOCIAL_X'),
+      },
+    },
+    purgeSecret: purgeSecret ?? null,
+    sandbox: read(env, 'GRAPHQL_SANDBOX', bool.optional(), 'true or false') ?? !isProduction,
+    introspection: read(env, 'GRAPHQL_INTROSPECTION', bool.optional(), 'true or false') ?? !isProduction,
+    logLevel: read(
+      env,
+      'LOG_LEVEL',
+      z
+        .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+        .default(nodeEnv === 'test' ? 'silent' : 'info'),
+      'one of fatal, error, warn, info, debug, trace, silent',
+    ),
+  };
+}
+
+/** The WordPress REST API root, e.g. https://cms.example.in/wp-json/wp/v2. */
+export function restApiRoot(wordpressUrl: string): string {
+  return `${wordpressUrl}/wp-json/wp/v2`;
+}

@@ -1,0 +1,21 @@
+// What every resolver receives. Built per request: the loaders batch within one operation only.
+import type { Logger } from 'pino';
+import type { GatewayConfig } from './config.js';
+import type { Loaders } from './loaders.js';
+import type { WpApi } from './sources/api.js';
+import type { RestSource } from './sources/rest.js';
+
+export interface GatewayContext {
+  config: GatewayConfig;
+  /** The cached source every content read goes through. */
+  source: RestSource;
+  /** The same source without the cache, for the live connection check. */
+  upstream: RestSource;
+  /** SPEC §7 calls over `source`. */
+  api: WpApi;
+  /** SPEC §7 calls over `upstream` (never cached). */
+  upstreamApi: WpApi;
+  loaders: Loaders;
+  logger: Logger;
+  requestId: string;
+}

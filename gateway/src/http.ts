@@ -1,0 +1,333 @@
+// The gateway's HTTP face on node:http: /graphql (Apollo Server through a small adapter), /healthz,
+// the signed /purge webhook, and the self-hosted GraphiQL sandbox in development.
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { HeaderMap } from '@apollo/server';
+import type { Logger } from 'pino';
+import { purgeRequestSchema } from './cache/purge.js';
+import type { Gateway } from './server.js';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+export const SANDBOX_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'sandbox',
+  'dist',
+);
+/** The sandbox's assets are served under /graphql so a proxy that forwards /graphql* serves them too. */
+export const SANDBOX_BASE = '/graphql/sandbox/';
+
+export interface HttpOptions {
+  maxBodyBytes?: number;
+  sandboxDir?: string;
+}
+
+class BodyTooLargeError extends Error {}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.wasm': 'application/wasm',
+  '.png': 'image/png',
+};
+
+/** Accept the caller's X-Request-Id when it is a sane token, so one id follows a request across services. */
+export function requestIdFrom(header: string | string[] | undefined): string {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && /^[A-Za-z0-9._:-]{1,128}$/.test(value) ? value : randomUUID();
+}
+
+async function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLargeError();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buf = chunk as Buffer;
+    size += buf.length;
+    if (size > limit) throw new BodyTooLargeError();
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks);
+}
+
+function sendJson(
+  res: http.ServerResponse,
+  status: number,
+  body: unknown,
+  headers: http.OutgoingHttpHeaders = {},
+) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+    ...headers,
+  });
+  res.end(text);
+}
+
+/** `sha256=<hex>` of the raw body under the shared secret, compared in constant time. */
+export function verifySignature(
+  secret: string,
+  body: Buffer,
+  header: string | string[] | undefined,
+): boolean {
+  const value = Array.isArray(header) ? header[0] : header;
+  const match = value ? /^sha256=([0-9a-fA-F]{64})$/.exec(value.trim()) : null;
+  if (!match) return false;
+  const expected = createHmac('sha256', secret).update(body).digest();
+  const given = Buffer.from(match[1] as string, 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export function signBody(secret: string, body: string | Buffer): string {
+  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+}
+
+function headerMapOf(req: http.IncomingMessage): HeaderMap {
+  const headers = new HeaderMap();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return headers;
+}
+
+function wantsHtml(req: http.IncomingMessage): boolean {
+  return (req.headers.accept ?? '').includes('text/html');
+}
+
+export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): http.Server {
+  const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
+  const sandboxDir = options.sandboxDir ?? SANDBOX_DIR;
+  const { config } = gateway;
+
+  async function graphql(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    url: URL,
+    log: Logger,
+    requestId: string,
+  ) {
+    const method = (req.method ?? 'GET').toUpperCase();
+    let body: unknown = undefined;
+    if (method === 'POST') {
+      const raw = (await readBody(req, maxBodyBytes)).toString('utf8');
+      const type = req.headers['content-type'] ?? '';
+      if (/^application\/(graphql-response\+)?json\b/i.test(type) && raw.trim() !== '') {
+        try {
+          body = JSON.parse(raw);
+        } catch {
+          sendJson(res, 400, {
+            errors: [{ message: 'The request body is not valid JSON.', extensions: { code: 'BAD_REQUEST' } }],
+          });
+          return;
+        }
+      } else {
+        // Apollo decides: a text/plain or form body is refused by CSRF prevention.
+        body = raw;
+      }
+    }
+    const response = await gateway.server.executeHTTPGraphQLRequest({
+      httpGraphQLRequest: { method, headers: headerMapOf(req), search: url.search, body },
+      context: async () => gateway.createContext({ requestId, logger: log }),
+    });
+    res.statusCode = response.status ?? 200;
+    for (const [key, value] of response.headers) res.setHeader(key, value);
+    if (response.body.kind === 'complete') {
+      res.setHeader('content-length', Buffer.byteLength(response.body.string));
+      res.end(response.body.string);
+      return;
+    }
+    for await (const chunk of response.body.asyncIterator) res.write(chunk);
+    res.end();
+  }
+
+  async function sandbox(res: http.ServerResponse, relative: string) {
+    const file = path.resolve(sandboxDir, relative);
+    if (!file.startsWith(sandboxDir + path.sep)) {
+      sendJson(res, 404, { error: 'Not found' });
+      return;
+    }
+    let content: Buffer;
+    try {
+      content = await readFile(file);
+    } catch {
+      if (relative === 'index.html') {
+        res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('The GraphQL sandbox is not built. Run: npm run build:sandbox -w gateway\n');
+      } else {
+        sendJson(res, 404, { error: 'Not found' });
+      }
+      return;
+    }
+    const ext = path.extname(file);
+    res.writeHead(200, {
+      'content-type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
+      'content-length': content.length,
+      'x-content-type-options': 'nosniff',
+      // Vite fingerprints asset names; the page itself must always be fresh.
+      'cache-control': relative === 'index.html' ? 'no-cache' : 'public, max-age=31536000, immutable',
+    });
+    res.end(content);
+  }
+
+  async function purgeRoute(req: http.IncomingMessage, res: http.ServerResponse, log: Logger) {
+    if (!config.purgeSecret) {
+      sendJson(res, 404, { error: 'Not found' });
+      return;
+    }
+    const raw = await readBody(req, maxBodyBytes);
+    if (!verifySignature(config.purgeSecret, raw, req.headers['x-purge-signature'])) {
+      log.warn('purge refused: bad signature');
+      sendJson(res, 401, { error: 'Invalid signature' });
+      return;
+    }
+    let parsed;
+    try {
+      parsed = purgeRequestSchema.safeParse(JSON.parse(raw.toString('utf8')));
+    } catch {
+      parsed = null;
+    }
+    if (!parsed?.success) {
+      sendJson(res, 400, {
+        error: 'Expected {"type": "post|page|practice_area|attachment|category", "id"?, "slug"?}',
+      });
+      return;
+    }
+    const purged = await gateway.purge(parsed.data);
+    log.info({ purge: parsed.data, purged }, 'cache purged');
+    sendJson(res, 200, { ok: true, purged });
+  }
+
+  async function route(req: http.IncomingMessage, res: http.ServerResponse, log: Logger, requestId: string) {
+    const url = new URL(req.url ?? '/', 'http://gateway.local');
+    const method = (req.method ?? 'GET').toUpperCase();
+    const { pathname } = url;
+
+    if (pathname === '/healthz') {
+      if (method !== 'GET' && method !== 'HEAD')
+        return sendJson(res, 405, { error: 'Method not allowed' }, { allow: 'GET, HEAD' });
+      return sendJson(res, 200, { ok: true, source: gateway.sourceKind });
+    }
+    if (pathname === '/graphql' || pathname === '/graphql/') {
+      if (method === 'GET' && config.sandbox && wantsHtml(req) && !url.searchParams.has('query')) {
+        return sandbox(res, 'index.html');
+      }
+      if (method !== 'GET' && method !== 'POST') {
+        return sendJson(res, 405, { error: 'Method not allowed' }, { allow: 'GET, POST' });
+      }
+      return graphql(req, res, url, log, requestId);
+    }
+    if (pathname.startsWith(SANDBOX_BASE) && config.sandbox && method === 'GET') {
+      return sandbox(res, decodeURIComponent(pathname.slice(SANDBOX_BASE.length)));
+    }
+    if (pathname === '/purge') {
+      if (method !== 'POST') {
+        return sendJson(res, config.purgeSecret ? 405 : 404, {
+          error: config.purgeSecret ? 'Method not allowed' : 'Not found',
+        });
+      }
+      return purgeRoute(req, res, log);
+    }
+    sendJson(res, 404, { error: 'Not found' });
+  }
+
+  return http.createServer((req, res) => {
+    const requestId = requestIdFrom(req.headers['x-request-id']);
+    const log = gateway.logger.child({ reqId: requestId });
+    const started = performance.now();
+    res.setHeader('x-request-id', requestId);
+    res.on('finish', () => {
+      log.info(
+        {
+          method: req.method,
+          path: (req.url ?? '').split('?')[0]?.slice(0, 200),
+          status: res.statusCode,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+          bytes: Number(res.getHeader('content-length') ?? 0),
+        },
+        'request',
+      );
+    });
+    route(req, res, log, requestId).catch((error: unknown) => {
+      if (error instanceof BodyTooLargeError) {
+        sendJson(
+          res,
+          413,
+          { error: `Request body larger than ${maxBodyBytes} bytes` },
+          { connection: 'close' },
+        );
+        // Stop reading the rest of an oversized upload.
+        req.resume();
+        return;
+      }
+      log.error({ err: error }, 'request failed');
+      if (!res.headersSent) sendJson(res, 500, { error: 'Internal server error' });
+      else res.destroy();
+    });
+  });
+}
+
+export function listen(server: http.Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+/**
+ * Stop taking connections, let requests in flight finish (up to `timeoutMs`), then stop Apollo.
+ * Returns a function that runs the shutdown (also bound to SIGTERM and SIGINT when `signals` is set).
+ */
+export function gracefulShutdown(
+  server: http.Server,
+  gateway: Gateway,
+  options: { timeoutMs?: number; signals?: boolean; exit?: (code: number) => void } = {},
+): () => Promise<void> {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  let shutting: Promise<void> | null = null;
+  const shutdown = () =>
+    (shutting ??= (async () => {
+      gateway.logger.info('shutting down');
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive connections go as soon as their request is answered, not at their idle timeout.
+      server.closeIdleConnections();
+      const sweep = setInterval(() => server.closeIdleConnections(), 50);
+      const force = setTimeout(() => server.closeAllConnections(), timeoutMs);
+      force.unref();
+      await closed;
+      clearInterval(sweep);
+      clearTimeout(force);
+      await gateway.stop();
+      gateway.logger.info('stopped');
+    })());
+  if (options.signals) {
+    const exit = options.exit ?? ((code: number) => process.exit(code));
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      process.once(signal, () => {
+        shutdown().then(
+          () => exit(0),
+          (error: unknown) => {
+            gateway.logger.error({ err: error }, 'shutdown failed');
+            exit(1);
+          },
+        );
+      });
+    }
+  }
+  return shutdown;
+}

@@ -1,0 +1,57 @@
+// Connection: the live WordPress health check of the /wp-admin helper (SPEC §7: practice_areas with
+// per_page=1), never cached and never retried, so it shows what WordPress does right now.
+import { restApiRoot } from '../config.js';
+import type { GatewayContext } from '../context.js';
+import type { Connection, QueryResolvers } from '../generated/resolvers.js';
+import { UpstreamError } from '../sources/rest.js';
+
+export const CONNECTED_MESSAGE = 'Connected to WordPress';
+export const EMBEDDED_MESSAGE =
+  'Serving the embedded content snapshot bundled with the site (WORDPRESS_URL is not set), so there is no WordPress to connect to.';
+const CHECK_ADVICE = 'Please check your WordPress setup and ensure the REST API is accessible.';
+
+function reason(error: unknown): string {
+  if (error instanceof UpstreamError) return error.message;
+  return 'unexpected error';
+}
+
+export const connectionQueries: Pick<QueryResolvers<GatewayContext>, 'connection'> = {
+  connection: async (_parent, _args, ctx): Promise<Connection> => {
+    const wordpressUrl = ctx.config.wordpressUrl;
+    if (!wordpressUrl) {
+      return {
+        status: 'EMBEDDED',
+        source: 'EMBEDDED',
+        endpoint: null,
+        adminUrl: null,
+        practiceAreasEndpoint: null,
+        pagesEndpoint: null,
+        latencyMs: null,
+        checkedAt: new Date().toISOString(),
+        message: EMBEDDED_MESSAGE,
+      };
+    }
+    const endpoint = restApiRoot(wordpressUrl);
+    const started = performance.now();
+    let status: Connection['status'] = 'CONNECTED';
+    let message = CONNECTED_MESSAGE;
+    try {
+      await ctx.upstreamApi.checkConnection();
+    } catch (error) {
+      status = 'ERROR';
+      message = `Connection failed: ${reason(error)}. ${CHECK_ADVICE}`;
+      ctx.logger.warn({ err: reason(error) }, 'WordPress connection check failed');
+    }
+    return {
+      status,
+      source: 'WORDPRESS',
+      endpoint,
+      adminUrl: `${wordpressUrl}/wp-admin/`,
+      practiceAreasEndpoint: `${endpoint}/practice_areas`,
+      pagesEndpoint: `${endpoint}/pages`,
+      latencyMs: Math.round(performance.now() - started),
+      checkedAt: new Date().toISOString(),
+      message,
+    };
+  },
+};

@@ -1,0 +1,95 @@
+// Page: generic WordPress pages (/{slug}) and the page list the sitemap needs.
+import { prepareContent } from '../derive/content.js';
+import { clampExcerptLength, makeExcerpt } from '../derive/excerpt.js';
+import { findBuiltInPracticeArea, featuresFromWp } from '../derive/practice-areas.js';
+import { mergeSeo } from '../derive/seo.js';
+import { htmlToText } from '../derive/text.js';
+import type { GatewayContext } from '../context.js';
+import type { PageResolvers, PageStructureResolvers, QueryResolvers } from '../generated/resolvers.js';
+import type { WpPage, WpPageStructure } from '../sources/types.js';
+import { errorSummary, upstreamUnavailable } from './errors.js';
+import { boundedSlug, clampInt } from './inputs.js';
+import { contentOptions, editUrl, optionalImage, siteName } from './shared.js';
+
+/** Practice pages live at their practice-area path; every other page at /{slug}. */
+export function pageUri(slug: string): string {
+  const practice = findBuiltInPracticeArea(slug);
+  return practice && practice.wpSlug === slug ? practice.link : `/${slug}`;
+}
+
+function pageTitle(page: WpPage): string {
+  return htmlToText(page.title.rendered);
+}
+
+function excerptSource(page: WpPage): string {
+  return htmlToText(page.excerpt.rendered) !== '' ? page.excerpt.rendered : page.content.rendered;
+}
+
+export const Page: PageResolvers<GatewayContext, WpPage> = {
+  id: (page) => `page:${page.id}`,
+  databaseId: (page) => page.id,
+  slug: (page) => page.slug,
+  uri: (page) => pageUri(page.slug),
+  title: (page) => pageTitle(page),
+  date: (page) => page.date,
+  modified: (page) => page.modified ?? page.date,
+  excerpt: (page, args) => makeExcerpt(excerptSource(page), clampExcerptLength(args.length)),
+  contentHtml: (page, _args, ctx) => prepareContent(page.content.rendered, contentOptions(ctx.config)).html,
+  toc: (page, _args, ctx) => prepareContent(page.content.rendered, contentOptions(ctx.config)).toc,
+  featuredImage: (page, _args, ctx) => optionalImage(ctx, page.featured_media, pageTitle(page)),
+  seo: async (page, _args, ctx) => {
+    const title = pageTitle(page);
+    const image = await optionalImage(ctx, page.featured_media, title);
+    return mergeSeo({
+      yoast: page.yoast_head_json,
+      seoMeta: page.seo_meta,
+      title,
+      description: makeExcerpt(excerptSource(page), 160),
+      canonical: `${ctx.config.site.url}${pageUri(page.slug)}`,
+      image: image?.url ?? null,
+      siteName: siteName(ctx.config),
+    });
+  },
+  structure: (page) => page.page_structure,
+  editUrl: (page, _args, ctx) => editUrl(ctx.config, page.id),
+};
+
+function orNull(html: string | undefined): string | null {
+  const text = htmlToText(html ?? '');
+  return text === '' ? null : text;
+}
+
+export const PageStructure: PageStructureResolvers<GatewayContext, WpPageStructure> = {
+  heroSubtitle: (s) => orNull(s.hero_subtitle),
+  heroImage: (s, _args, ctx) => optionalImage(ctx, s.hero_image, orNull(s.hero_subtitle) ?? ''),
+  servicesTitle: (s) => orNull(s.services_title),
+  servicesItems: (s) => featuresFromWp(s.services_items, 'Scale'),
+  whyChooseTitle: (s) => orNull(s.why_choose_title),
+  whyChooseImage: (s, _args, ctx) => optionalImage(ctx, s.why_choose_image, orNull(s.why_choose_title) ?? ''),
+  whyChooseItems: (s) => featuresFromWp(s.why_choose_items, 'Award'),
+};
+
+export const pageQueries: Pick<QueryResolvers<GatewayContext>, 'page' | 'pages'> = {
+  page: async (_parent, args, ctx) => {
+    const slug = boundedSlug(args.slug);
+    if (slug === null) return null;
+    try {
+      return await ctx.loaders.pageBySlug.load(slug);
+    } catch (error) {
+      // SPEC §8: a failed page fetch reads as no page, and is logged.
+      ctx.logger.warn({ slug, err: errorSummary(error) }, 'page lookup failed');
+      return null;
+    }
+  },
+
+  pages: async (_parent, args, ctx) => {
+    const perPage = clampInt(args.first, 100, 1, 100);
+    try {
+      const pages = await ctx.api.listPages(perPage);
+      return pages.map((p) => ({ slug: p.slug, uri: pageUri(p.slug), modified: p.modified ?? p.date ?? '' }));
+    } catch (error) {
+      ctx.logger.warn({ err: errorSummary(error) }, 'pages list failed');
+      throw upstreamUnavailable('Failed to fetch pages');
+    }
+  },
+};

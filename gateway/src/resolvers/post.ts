@@ -1,0 +1,152 @@
+// Post: blog posts from /posts, with everything the screens need derived once here.
+import { bannerFrom } from '../derive/banner.js';
+import { prepareContent } from '../derive/content.js';
+import { formatLongDate } from '../derive/date.js';
+import { clampExcerptLength, makeExcerpt } from '../derive/excerpt.js';
+import { readingTimeFromWords } from '../derive/reading-time.js';
+import { mergeSeo } from '../derive/seo.js';
+import { htmlToText } from '../derive/text.js';
+import type { GatewayContext } from '../context.js';
+import type { PostResolvers, QueryResolvers } from '../generated/resolvers.js';
+import type { WpCategory, WpPost } from '../sources/types.js';
+import { UpstreamError } from '../sources/rest.js';
+import { normalizeSlug } from '../loaders.js';
+import { errorSummary, upstreamUnavailable } from './errors.js';
+import { boundedSearch, boundedSlug, clampInt } from './inputs.js';
+import { contentOptions, featuredImageOrDefault, siteName } from './shared.js';
+
+export function postTitle(post: WpPost): string {
+  return htmlToText(post.title.rendered);
+}
+
+export function postUri(slug: string): string {
+  return `/blog/${slug}`;
+}
+
+function prepared(post: WpPost, ctx: GatewayContext) {
+  return prepareContent(post.content.rendered, contentOptions(ctx.config));
+}
+
+/** The excerpt WordPress wrote, else the body. */
+function excerptSource(post: WpPost): string {
+  return htmlToText(post.excerpt.rendered) !== '' ? post.excerpt.rendered : post.content.rendered;
+}
+
+export const Post: PostResolvers<GatewayContext, WpPost> = {
+  id: (post) => `post:${post.id}`,
+  databaseId: (post) => post.id,
+  slug: (post) => post.slug,
+  uri: (post) => postUri(post.slug),
+  title: (post) => postTitle(post),
+  date: (post) => post.date,
+  dateFormatted: (post) => formatLongDate(post.date),
+  modified: (post) => post.modified ?? post.date,
+  excerpt: (post, args) => makeExcerpt(excerptSource(post), clampExcerptLength(args.length)),
+  contentHtml: (post, _args, ctx) => prepared(post, ctx).html,
+  readingTimeMinutes: (post, _args, ctx) => readingTimeFromWords(prepared(post, ctx).words),
+  toc: (post, _args, ctx) => prepared(post, ctx).toc,
+  featuredImage: (post, _args, ctx) => featuredImageOrDefault(ctx, post.featured_media, postTitle(post)),
+  categories: async (post, _args, ctx) => {
+    if (post.categories.length === 0) return [];
+    try {
+      const found = await ctx.loaders.category.loadMany(post.categories);
+      return found.filter((c): c is WpCategory => c !== null && !(c instanceof Error));
+    } catch (error) {
+      ctx.logger.debug({ err: errorSummary(error) }, 'categories lookup failed');
+      return [];
+    }
+  },
+  authorName: (post, _args, ctx) => htmlToText(post.author_name ?? '') || siteName(ctx.config),
+  seo: async (post, _args, ctx) => {
+    const title = postTitle(post);
+    const image = await featuredImageOrDefault(ctx, post.featured_media, title);
+    return mergeSeo({
+      yoast: post.yoast_head_json,
+      seoMeta: post.seo_meta,
+      title,
+      description: makeExcerpt(excerptSource(post), 160),
+      canonical: `${ctx.config.site.url}${postUri(post.slug)}`,
+      image: image.isDefault ? null : image.url,
+      siteName: siteName(ctx.config),
+    });
+  },
+  banner: (post) =>
+    bannerFrom(post.banner_settings, {
+      title: postTitle(post),
+      description: makeExcerpt(excerptSource(post), 200),
+    }),
+};
+
+const MAX_PAGE = 1000;
+
+async function categoryIdForSlug(ctx: GatewayContext, slug: string): Promise<number | null> {
+  const wanted = normalizeSlug(slug);
+  const all = await ctx.loaders.categories();
+  return all.find((c) => normalizeSlug(c.slug) === wanted)?.id ?? null;
+}
+
+export const postQueries: Pick<QueryResolvers<GatewayContext>, 'posts' | 'post'> = {
+  posts: async (_parent, args, ctx) => {
+    const perPage = clampInt(args.first, 10, 1, 100);
+    const page = clampInt(args.page, 1, 1, MAX_PAGE);
+    const search = boundedSearch(args.search);
+    const empty = { nodes: [], totalCount: 0, totalPages: 0, page, perPage };
+    try {
+      let categories: number[] | undefined;
+      if (args.categorySlug !== null && args.categorySlug !== undefined) {
+        const slug = boundedSlug(args.categorySlug);
+        const id = slug === null ? null : await categoryIdForSlug(ctx, slug);
+        if (id === null) return empty;
+        categories = [id];
+      }
+      const excludeSlug = args.excludeSlug ? boundedSlug(args.excludeSlug) : null;
+      const base = { search, categories };
+
+      // On the first page the post to leave out is dropped from one extra result, so every post's
+      // sidebar shares one cached list; later pages exclude it by id to keep page boundaries right.
+      let exclude: number[] | undefined;
+      if (excludeSlug !== null && page > 1) {
+        const excluded = await ctx.loaders.postBySlug.load(excludeSlug);
+        if (excluded) exclude = [excluded.id];
+      }
+      const overFetch = excludeSlug !== null && page === 1;
+      const askPerPage = overFetch ? Math.min(perPage + 1, 100) : perPage;
+      let result;
+      try {
+        result = await ctx.api.listPosts({ ...base, exclude, perPage: askPerPage, page });
+      } catch (error) {
+        if (error instanceof UpstreamError && error.code === 'rest_post_invalid_page_number') {
+          // Past the last page: an empty page, with the real totals.
+          const total = await ctx.api.countPosts({ ...base, exclude });
+          return { ...empty, totalCount: total, totalPages: Math.ceil(total / perPage) };
+        }
+        throw error;
+      }
+
+      let nodes = result.items;
+      let total = result.total;
+      if (overFetch) {
+        const wanted = normalizeSlug(excludeSlug);
+        const kept = nodes.filter((p) => normalizeSlug(p.slug) !== wanted);
+        if (kept.length < nodes.length) total -= 1;
+        nodes = kept.slice(0, perPage);
+      }
+      for (const post of nodes) ctx.loaders.postBySlug.prime(post.slug, post);
+      return { nodes, totalCount: total, totalPages: Math.ceil(total / perPage), page, perPage };
+    } catch (error) {
+      ctx.logger.warn({ err: errorSummary(error) }, 'posts list failed');
+      throw upstreamUnavailable('Failed to fetch posts');
+    }
+  },
+
+  post: async (_parent, args, ctx) => {
+    const slug = boundedSlug(args.slug);
+    if (slug === null) return null;
+    try {
+      return await ctx.loaders.postBySlug.load(slug);
+    } catch (error) {
+      ctx.logger.warn({ slug, err: errorSummary(error) }, 'post lookup failed');
+      throw upstreamUnavailable('Failed to fetch post');
+    }
+  },
+};

@@ -1,0 +1,117 @@
+// Helpers several type resolvers use: the site's settings, images through the media loader, and the
+// hosts that count as internal links in content.
+import { DEFAULT_IMAGE, mediaFromWp, mediaOrDefault } from '../derive/media.js';
+import type { PracticeAreaHelpers } from '../derive/practice-areas.js';
+import { siteFromConfig, type SiteConfig } from '../derive/site.js';
+import type { SanitizeOptions } from '../derive/sanitize.js';
+import type { GatewayConfig } from '../config.js';
+import type { GatewayContext } from '../context.js';
+import type { Media } from '../generated/resolvers.js';
+import type { WpMedia } from '../sources/types.js';
+import { errorSummary } from './errors.js';
+
+export function siteConfigOf(config: GatewayConfig): SiteConfig {
+  const { site } = config;
+  return {
+    name: site.name,
+    url: site.url,
+    phone: site.phone,
+    emergencyPhone: site.emergencyPhone,
+    email: site.email,
+    whatsappUrl: site.whatsappUrl,
+    streetAddress: site.streetAddress,
+    facebookUrl: site.social.facebook,
+    instagramUrl: site.social.instagram,
+    linkedinUrl: site.social.linkedin,
+    xUrl: site.social.x,
+  };
+}
+
+const siteNames = new WeakMap<GatewayConfig, string>();
+
+/** The firm's name as the site shows it (config or the default), computed once per config. */
+export function siteName(config: GatewayConfig): string {
+  let name = siteNames.get(config);
+  if (name === undefined) {
+    name = siteFromConfig(siteConfigOf(config)).name;
+    siteNames.set(config, name);
+  }
+  return name;
+}
+
+const sanitizeOptions = new WeakMap<GatewayConfig, SanitizeOptions>();
+
+/** Links to the public site and to the WordPress host are internal in sanitised content. */
+export function contentOptions(config: GatewayConfig): SanitizeOptions {
+  let options = sanitizeOptions.get(config);
+  if (!options) {
+    const hosts = [config.site.url, config.wordpressUrl].flatMap((u) => {
+      if (!u) return [];
+      try {
+        return [new URL(u).hostname];
+      } catch {
+        return [];
+      }
+    });
+    options = { internalHosts: [...new Set(hosts)] };
+    sanitizeOptions.set(config, options);
+  }
+  return options;
+}
+
+export function editUrl(config: GatewayConfig, id: number): string | null {
+  return config.wordpressUrl ? `${config.wordpressUrl}/wp-admin/post.php?post=${id}&action=edit` : null;
+}
+
+/** The attachment, or null when there is none or the media lookup failed (logged, SPEC §8). */
+export async function loadMedia(ctx: GatewayContext, id: number | null | undefined): Promise<WpMedia | null> {
+  if (!id || id <= 0) return null;
+  try {
+    return await ctx.loaders.media.load(id);
+  } catch (error) {
+    ctx.logger.debug(
+      { mediaId: id, err: errorSummary(error) },
+      'media lookup failed; using the default image',
+    );
+    return null;
+  }
+}
+
+/** A featured image that is always there: the attachment, else the default image (SPEC §8). */
+export async function featuredImageOrDefault(
+  ctx: GatewayContext,
+  id: number | null | undefined,
+  fallbackAlt: string,
+): Promise<Media> {
+  return mediaOrDefault(await loadMedia(ctx, id), { fallbackAlt });
+}
+
+/** An optional image: null when there is none. */
+export async function optionalImage(
+  ctx: GatewayContext,
+  id: number | null | undefined,
+  fallbackAlt: string,
+): Promise<Media | null> {
+  return mediaFromWp(await loadMedia(ctx, id), { fallbackAlt });
+}
+
+/** Fetches the given media ids in one batch and offers them to the pure practice-area mapping. */
+export async function practiceHelpers(
+  ctx: GatewayContext,
+  mediaIds: readonly number[],
+): Promise<PracticeAreaHelpers> {
+  const ids = [...new Set(mediaIds.filter((id) => id > 0))];
+  const found = new Map<number, WpMedia>();
+  const results = await Promise.all(ids.map((id) => loadMedia(ctx, id)));
+  results.forEach((m, i) => {
+    if (m) found.set(ids[i] as number, m);
+  });
+  return {
+    siteName: siteName(ctx.config),
+    siteUrl: ctx.config.site.url,
+    media: (id) => found.get(id) ?? null,
+    editUrl: (id) => editUrl(ctx.config, id),
+  };
+}
+
+export { DEFAULT_IMAGE };

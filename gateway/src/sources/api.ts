@@ -1,0 +1,262 @@
+// The calls of SPEC §7 as typed functions over any RestSource, with the exact query strings
+// WordPress sees and only the `_fields` the schema needs.
+import { fetchBatch, type BatchQuery, type BatchResult, type RestQuery, type RestSource } from './rest.js';
+import { normalizeSlug } from './slug.js';
+import {
+  wpAnyListSchema,
+  wpCategoryListSchema,
+  wpMediaListSchema,
+  wpPageListSchema,
+  wpPageSummaryListSchema,
+  wpPostListSchema,
+  wpPracticeAreaListSchema,
+  type WpCategory,
+  type WpMedia,
+  type WpPage,
+  type WpPageSummary,
+  type WpPost,
+  type WpPracticeArea,
+} from './types.js';
+
+export const POST_FIELDS = [
+  'id',
+  'date',
+  'modified',
+  'slug',
+  'title',
+  'content',
+  'excerpt',
+  'featured_media',
+  'categories',
+  'author_name',
+  'yoast_head_json',
+  'seo_meta',
+  'banner_settings',
+] as const;
+
+export const PAGE_FIELDS = [
+  'id',
+  'date',
+  'modified',
+  'slug',
+  'title',
+  'content',
+  'excerpt',
+  'featured_media',
+  'yoast_head_json',
+  'seo_meta',
+  'page_structure',
+] as const;
+
+export const PRACTICE_AREA_FIELDS = [
+  'id',
+  'date',
+  'modified',
+  'slug',
+  'title',
+  'content',
+  'excerpt',
+  'featured_media',
+  'practice_icon',
+  'page_structure',
+  'yoast_head_json',
+  'seo_meta',
+] as const;
+
+export const PAGE_SUMMARY_FIELDS = ['id', 'slug', 'date', 'modified'] as const;
+
+export const MEDIA_FIELDS = [
+  'id',
+  'source_url',
+  'alt_text',
+  'caption',
+  'media_details',
+  'mime_type',
+] as const;
+
+export const CATEGORY_FIELDS = ['id', 'name', 'slug', 'count'] as const;
+
+/** WordPress answers at most 100 items per request. */
+export const MAX_PER_PAGE = 100;
+
+export interface PostListParams {
+  perPage: number;
+  page: number;
+  search?: string | undefined;
+  categories?: readonly number[] | undefined;
+  exclude?: readonly number[] | undefined;
+}
+
+export interface ListResult<T> {
+  items: T[];
+  /** X-WP-Total (falls back to the item count when the header is missing). */
+  total: number;
+  totalPages: number;
+}
+
+export interface WpApi {
+  listPosts(params: PostListParams): Promise<ListResult<WpPost>>;
+  /** X-WP-Total of a posts query, asking for as little as WordPress allows. */
+  countPosts(params: Omit<PostListParams, 'perPage' | 'page'>): Promise<number>;
+  /** Keyed by normalised slug (see normalizeSlug). */
+  postsBySlugs(slugs: readonly string[]): Promise<BatchResult<WpPost>>;
+  pagesBySlugs(slugs: readonly string[]): Promise<BatchResult<WpPage>>;
+  /** The practice pages of SPEC §7: one call for all of them (`per_page=20`). */
+  practicePages(slugs: readonly string[]): Promise<BatchResult<WpPage>>;
+  listPages(perPage: number): Promise<WpPageSummary[]>;
+  listPracticeAreas(): Promise<WpPracticeArea[]>;
+  practiceAreasBySlugs(slugs: readonly string[]): Promise<BatchResult<WpPracticeArea>>;
+  /** Keyed by the id as a string. */
+  mediaByIds(ids: readonly number[]): Promise<BatchResult<WpMedia>>;
+  categories(): Promise<WpCategory[]>;
+  categoriesByIds(ids: readonly number[]): Promise<WpCategory[]>;
+  /** SPEC §7's connectivity check; throws when WordPress does not answer with a list. */
+  checkConnection(): Promise<void>;
+}
+
+/** Slug lookups ask for up to 20 per page like the spec's practice-pages call, more when needed. */
+function slugPerPage(count: number): number {
+  return Math.min(MAX_PER_PAGE, Math.max(20, count));
+}
+
+type BatchShape<T> = Omit<BatchQuery<T>, 'keys'>;
+
+function bySlugShape<T extends { slug: string }>(
+  path: string,
+  fields: readonly string[],
+  parse: (b: unknown) => T[],
+): BatchShape<T> {
+  return {
+    path,
+    keyKind: 'slug',
+    variant: fields.join(','),
+    query: (keys) => ({ slug: keys, per_page: slugPerPage(keys.length), status: 'publish', _fields: fields }),
+    keyOf: (item) => normalizeSlug(item.slug),
+    parse,
+  };
+}
+
+export const POSTS_BY_SLUG = bySlugShape('/posts', POST_FIELDS, (b) => wpPostListSchema.parse(b));
+export const PAGES_BY_SLUG = bySlugShape('/pages', PAGE_FIELDS, (b) => wpPageListSchema.parse(b));
+export const PRACTICE_AREAS_BY_SLUG = bySlugShape('/practice_areas', PRACTICE_AREA_FIELDS, (b) =>
+  wpPracticeAreaListSchema.parse(b),
+);
+
+export const MEDIA_BY_ID: BatchShape<WpMedia> = {
+  path: '/media',
+  keyKind: 'id',
+  variant: MEDIA_FIELDS.join(','),
+  // Sorted so the same set of images is the same question whichever order a page asks in.
+  query: (keys) => ({
+    include: [...keys].map(Number).sort((a, b) => a - b),
+    per_page: MAX_PER_PAGE,
+    orderby: 'include',
+    _fields: MEDIA_FIELDS,
+  }),
+  keyOf: (m) => String(m.id),
+  parse: (b) => wpMediaListSchema.parse(b),
+};
+
+export function createWpApi(source: RestSource): WpApi {
+  const batch = <T>(shape: BatchShape<T>, keys: readonly string[]): Promise<BatchResult<T>> => {
+    if (keys.length === 0) return Promise.resolve(new Map());
+    const question = { ...shape, keys };
+    return source.getBatch ? source.getBatch(question) : fetchBatch(source, question);
+  };
+  const slugs = (list: readonly string[]) => [...new Set(list.map(normalizeSlug))];
+
+  return {
+    async listPosts(params) {
+      const query: RestQuery = {
+        per_page: params.perPage,
+        page: params.page,
+        orderby: 'date',
+        order: 'desc',
+        status: 'publish',
+        search: params.search,
+        categories: params.categories,
+        exclude: params.exclude,
+        _fields: POST_FIELDS,
+      };
+      const response = await source.get('/posts', query, { parse: (b) => wpPostListSchema.parse(b) });
+      // Each listed post also answers "the post with this slug" (same fields), for its own page.
+      if (source.remember && response.fetchedAt !== undefined) {
+        await source.remember(POSTS_BY_SLUG, response.body, response.fetchedAt);
+      }
+      const total = response.total ?? response.body.length;
+      return {
+        items: response.body,
+        total,
+        totalPages: response.totalPages ?? Math.ceil(total / params.perPage),
+      };
+    },
+
+    async countPosts(params) {
+      const query: RestQuery = {
+        per_page: 1,
+        page: 1,
+        orderby: 'date',
+        order: 'desc',
+        status: 'publish',
+        search: params.search,
+        categories: params.categories,
+        exclude: params.exclude,
+        _fields: ['id'],
+      };
+      const response = await source.get('/posts', query, { parse: (b) => wpAnyListSchema.parse(b) });
+      return response.total ?? response.body.length;
+    },
+
+    postsBySlugs: (list) => batch(POSTS_BY_SLUG, slugs(list)),
+    pagesBySlugs: (list) => batch(PAGES_BY_SLUG, slugs(list)),
+    practicePages: (list) => batch(PAGES_BY_SLUG, slugs(list)),
+    practiceAreasBySlugs: (list) => batch(PRACTICE_AREAS_BY_SLUG, slugs(list)),
+
+    async listPages(perPage) {
+      const query: RestQuery = {
+        per_page: perPage,
+        orderby: 'date',
+        order: 'desc',
+        status: 'publish',
+        _fields: PAGE_SUMMARY_FIELDS,
+      };
+      return (await source.get('/pages', query, { parse: (b) => wpPageSummaryListSchema.parse(b) })).body;
+    },
+
+    async listPracticeAreas() {
+      const query: RestQuery = {
+        per_page: MAX_PER_PAGE,
+        orderby: 'title',
+        order: 'asc',
+        status: 'publish',
+        _fields: PRACTICE_AREA_FIELDS,
+      };
+      return (await source.get('/practice_areas', query, { parse: (b) => wpPracticeAreaListSchema.parse(b) }))
+        .body;
+    },
+
+    mediaByIds(ids) {
+      return batch(MEDIA_BY_ID, [...new Set(ids)].filter((id) => Number.isInteger(id) && id > 0).map(String));
+    },
+
+    async categories() {
+      const query: RestQuery = { hide_empty: true, per_page: 50, _fields: CATEGORY_FIELDS };
+      return (await source.get('/categories', query, { parse: (b) => wpCategoryListSchema.parse(b) })).body;
+    },
+
+    async categoriesByIds(ids) {
+      const wanted = [...new Set(ids)].filter((id) => id > 0).sort((a, b) => a - b);
+      if (wanted.length === 0) return [];
+      const query: RestQuery = { include: wanted, per_page: MAX_PER_PAGE, _fields: CATEGORY_FIELDS };
+      return (await source.get('/categories', query, { parse: (b) => wpCategoryListSchema.parse(b) })).body;
+    },
+
+    async checkConnection() {
+      await source.get(
+        '/practice_areas',
+        { per_page: 1 },
+        { parse: (b) => wpAnyListSchema.parse(b), retries: 0 },
+      );
+    },
+  };
+}

@@ -1,0 +1,354 @@
+// Answers the same REST questions WordPress answers, from the content snapshot in memory
+// (content/wp/*.json, recorded in WordPress 6.1's REST shape). The gateway serves it when
+// WORDPRESS_URL is unset, and the fake WordPress of the tests answers with it, so both run the real
+// mapping code. Behaviours follow what WordPress 6.1 does for anonymous requests: per_page 1..100
+// (else 400 rest_invalid_param), page past the end 400, unknown slug an empty list, empty slug
+// ignored, include dropping unknown ids, orderby=include, comma lists, top-level _fields only.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { htmlToText } from '../../derive/text.js';
+import {
+  UpstreamError,
+  wordpressApiError,
+  type QueryValue,
+  type RestGetOptions,
+  type RestQuery,
+  type RestResponse,
+  type RestSource,
+} from '../rest.js';
+
+export const COLLECTIONS = ['posts', 'pages', 'practice_areas', 'media', 'categories'] as const;
+export type CollectionName = (typeof COLLECTIONS)[number];
+
+export type ContentSnapshot = Record<CollectionName, readonly unknown[]>;
+
+type Item = Readonly<Record<string, unknown>>;
+
+export interface EmbeddedSource extends RestSource {
+  readonly kind: 'embedded';
+  /** Loads the snapshot now (it is otherwise loaded on the first question). */
+  load(): Promise<void>;
+}
+
+const DEFAULT_ORDERBY: Record<CollectionName, string> = {
+  posts: 'date',
+  pages: 'date',
+  practice_areas: 'date',
+  media: 'date',
+  categories: 'name',
+};
+
+const DEFAULT_ORDER: Record<CollectionName, 'asc' | 'desc'> = {
+  posts: 'desc',
+  pages: 'desc',
+  practice_areas: 'desc',
+  media: 'desc',
+  categories: 'asc',
+};
+
+const ORDERBY_ALLOWED: Record<CollectionName, readonly string[]> = {
+  posts: ['date', 'id', 'include', 'modified', 'slug', 'title', 'relevance', 'include_slugs'],
+  pages: ['date', 'id', 'include', 'modified', 'slug', 'title', 'relevance', 'include_slugs', 'menu_order'],
+  practice_areas: [
+    'date',
+    'id',
+    'include',
+    'modified',
+    'slug',
+    'title',
+    'relevance',
+    'include_slugs',
+    'menu_order',
+  ],
+  media: ['date', 'id', 'include', 'modified', 'slug', 'title', 'relevance', 'include_slugs'],
+  categories: ['id', 'include', 'name', 'slug', 'include_slugs', 'term_group', 'description', 'count'],
+};
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+function badParam(path: string, code = 'rest_invalid_param'): UpstreamError {
+  return wordpressApiError(400, path, code);
+}
+
+/** WordPress reads `a,b c` and `['a','b']` alike (wp_parse_list). */
+function toList(value: QueryValue): string[] {
+  if (value === undefined || value === null) return [];
+  const raw = Array.isArray(value) ? value.map(String) : [String(value)];
+  return raw.flatMap((s) => s.split(/[\s,]+/)).filter((s) => s !== '');
+}
+
+function toIdList(value: QueryValue, path: string): number[] {
+  return toList(value).map((s) => {
+    if (!/^\d+$/.test(s)) throw badParam(path);
+    return Number(s);
+  });
+}
+
+function scalar(value: QueryValue): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (Array.isArray(value)) return value.length ? String(value[0]) : undefined;
+  return String(value);
+}
+
+function intParam(value: QueryValue, path: string, fallback: number, min: number, max: number): number {
+  const s = scalar(value);
+  if (s === undefined || s === '') return fallback;
+  if (!/^\d+$/.test(s)) throw badParam(path);
+  const n = Number(s);
+  if (n < min || n > max) throw badParam(path);
+  return n;
+}
+
+function boolParam(value: QueryValue): boolean | undefined {
+  const s = scalar(value);
+  if (s === undefined) return undefined;
+  return ['1', 'true'].includes(s.toLowerCase());
+}
+
+function rendered(item: Item, field: string): string {
+  const v = item[field];
+  if (typeof v === 'string') return v;
+  if (v && typeof v === 'object' && typeof (v as { rendered?: unknown }).rendered === 'string') {
+    return (v as { rendered: string }).rendered;
+  }
+  return '';
+}
+
+/** WordPress splits a search into terms (quoted phrases kept); every term must match somewhere. */
+function searchTerms(search: string): string[] {
+  const terms: string[] = [];
+  for (const m of search.matchAll(/"([^"]*)"?|[^\s",+]+/g)) {
+    const term = (m[1] ?? m[0]).trim().toLowerCase();
+    if (term !== '') terms.push(term);
+  }
+  return terms;
+}
+
+function compare(a: unknown, b: unknown): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a ?? '').localeCompare(String(b ?? ''), 'en');
+}
+
+function pickFields(item: Item, fields: readonly string[] | null): Item {
+  if (!fields) return item;
+  const out: Record<string, unknown> = {};
+  // Nested names (media_details.width) select nothing in WordPress 6.1.
+  for (const f of fields) if (f in item) out[f] = item[f];
+  return out;
+}
+
+export function createEmbeddedSourceFromSnapshot(
+  snapshot: ContentSnapshot | (() => Promise<ContentSnapshot>),
+) {
+  let data: ContentSnapshot | null = typeof snapshot === 'function' ? null : deepFreeze(snapshot);
+  let loading: Promise<ContentSnapshot> | null = null;
+  // Lower-cased plain text per item for search, built once.
+  const searchText = new WeakMap<object, string>();
+
+  async function snapshotData(): Promise<ContentSnapshot> {
+    if (data) return data;
+    if (typeof snapshot !== 'function') return snapshot;
+    loading ??= snapshot().then((s) => {
+      data = deepFreeze(s);
+      return data;
+    });
+    try {
+      return await loading;
+    } catch (error) {
+      loading = null;
+      throw error;
+    }
+  }
+
+  function textOf(item: Item): string {
+    let text = searchText.get(item);
+    if (text === undefined) {
+      text = ['title', 'excerpt', 'content', 'name', 'description']
+        .map((f) => htmlToText(rendered(item, f)))
+        .join('\n')
+        .toLowerCase();
+      searchText.set(item, text);
+    }
+    return text;
+  }
+
+  function answer(collection: CollectionName, all: readonly Item[], path: string, query: RestQuery) {
+    const isTerm = collection === 'categories';
+    let items = all.filter((item) => item && typeof item === 'object');
+
+    // Anonymous requests see published content only (attachments are 'inherit').
+    const status = toList(query.status);
+    if (!isTerm) {
+      const allowed = collection === 'media' ? ['inherit', 'publish'] : ['publish'];
+      if (status.some((s) => s !== 'publish' && s !== 'inherit' && s !== 'any')) throw badParam(path);
+      items = items.filter((i) => i.status === undefined || allowed.includes(String(i.status)));
+    }
+
+    const include = toIdList(query.include, path);
+    if (include.length) items = items.filter((i) => include.includes(Number(i.id)));
+    const exclude = toIdList(query.exclude, path);
+    if (exclude.length) items = items.filter((i) => !exclude.includes(Number(i.id)));
+
+    const slugs = toList(query.slug).map((s) => s.toLowerCase());
+    if (slugs.length) items = items.filter((i) => slugs.includes(String(i.slug).toLowerCase()));
+
+    if (collection === 'posts') {
+      const categories = toIdList(query.categories, path);
+      if (categories.length) {
+        items = items.filter(
+          (i) => Array.isArray(i.categories) && i.categories.some((c) => categories.includes(Number(c))),
+        );
+      }
+      const categoriesExclude = toIdList(query.categories_exclude, path);
+      if (categoriesExclude.length) {
+        items = items.filter(
+          (i) =>
+            !(Array.isArray(i.categories) && i.categories.some((c) => categoriesExclude.includes(Number(c)))),
+        );
+      }
+    }
+    if (collection === 'pages') {
+      const parent = toIdList(query.parent, path);
+      if (parent.length) items = items.filter((i) => parent.includes(Number(i.parent ?? 0)));
+    }
+    if (isTerm) {
+      if (boolParam(query.hide_empty)) items = items.filter((i) => Number(i.count ?? 0) > 0);
+    }
+
+    const search = scalar(query.search)?.trim();
+    if (search) {
+      const terms = searchTerms(search);
+      items = items.filter((i) => {
+        const text = textOf(i);
+        return terms.every((t) => text.includes(t));
+      });
+    }
+
+    const orderby = scalar(query.orderby) ?? DEFAULT_ORDERBY[collection];
+    if (!ORDERBY_ALLOWED[collection].includes(orderby)) throw badParam(path);
+    if (orderby === 'include' && include.length === 0)
+      throw badParam(path, 'rest_orderby_include_missing_include');
+    const orderRaw = scalar(query.order) ?? DEFAULT_ORDER[collection];
+    if (orderRaw !== 'asc' && orderRaw !== 'desc') throw badParam(path);
+    const direction = orderRaw === 'asc' ? 1 : -1;
+
+    if (orderby === 'include') {
+      items = [...items].sort((a, b) => include.indexOf(Number(a.id)) - include.indexOf(Number(b.id)));
+    } else if (orderby === 'include_slugs') {
+      items = [...items].sort(
+        (a, b) => slugs.indexOf(String(a.slug).toLowerCase()) - slugs.indexOf(String(b.slug).toLowerCase()),
+      );
+    } else if (orderby !== 'relevance') {
+      const key = (i: Item): unknown => {
+        switch (orderby) {
+          case 'title':
+            return rendered(i, 'title').toLowerCase();
+          case 'id':
+            return Number(i.id);
+          case 'menu_order':
+            return Number(i.menu_order ?? 0);
+          case 'count':
+            return Number(i.count ?? 0);
+          case 'name':
+            return String(i.name ?? '').toLowerCase();
+          default:
+            return i[orderby];
+        }
+      };
+      // Ties fall back to id, newest first like MySQL's secondary ordering on the primary key.
+      items = [...items].sort((a, b) => direction * compare(key(a), key(b)) || compare(b.id, a.id));
+    }
+
+    const perPage = intParam(query.per_page, path, 10, 1, 100);
+    const page = intParam(query.page, path, 1, 1, Number.MAX_SAFE_INTEGER);
+    const total = items.length;
+    const totalPages = Math.ceil(total / perPage);
+    if (!isTerm && page > totalPages && total > 0) throw badParam(path, 'rest_post_invalid_page_number');
+
+    const fields = toList(query._fields);
+    const slice = items.slice((page - 1) * perPage, page * perPage);
+    return {
+      body: slice.map((i) => pickFields(i, fields.length ? fields : null)),
+      total,
+      totalPages,
+    };
+  }
+
+  const source: EmbeddedSource = {
+    kind: 'embedded',
+    async load() {
+      await snapshotData();
+    },
+    async get<T = unknown>(requestPath: string, query: RestQuery = {}, options?: RestGetOptions<T>) {
+      const snap = await snapshotData();
+      const match = /^\/([a-z_]+)(?:\/(\d+))?\/?$/.exec(requestPath);
+      const collection = match?.[1] as CollectionName | undefined;
+      if (!match || !collection || !COLLECTIONS.includes(collection)) {
+        throw wordpressApiError(404, requestPath, 'rest_no_route');
+      }
+      const all = snap[collection] as readonly Item[];
+      let result: RestResponse<unknown>;
+      if (match[2] !== undefined) {
+        const id = Number(match[2]);
+        const item = all.find((i) => Number(i.id) === id);
+        if (!item) {
+          throw wordpressApiError(
+            404,
+            requestPath,
+            collection === 'categories' ? 'rest_term_invalid' : 'rest_post_invalid_id',
+          );
+        }
+        // A draft exists but is not for anonymous eyes.
+        if (item.status !== undefined && !['publish', 'inherit'].includes(String(item.status))) {
+          throw wordpressApiError(401, requestPath, 'rest_forbidden');
+        }
+        const fields = toList(query._fields);
+        result = { body: pickFields(item, fields.length ? fields : null), total: null, totalPages: null };
+      } else {
+        result = answer(collection, all, requestPath, query);
+      }
+      if (!options?.parse) return result as RestResponse<T>;
+      try {
+        return { ...result, body: options.parse(result.body) };
+      } catch (error) {
+        throw new UpstreamError('The content snapshot has an unexpected shape', {
+          kind: 'shape',
+          path: requestPath,
+          cause: error,
+        });
+      }
+    },
+  };
+  return source;
+}
+
+async function readCollection(dir: string, name: CollectionName): Promise<unknown[]> {
+  const file = path.join(dir, 'wp', `${name}.json`);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    // A snapshot without, say, practice_areas.json simply has none.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const parsed: unknown = JSON.parse(text);
+  if (!Array.isArray(parsed)) throw new Error(`${file} must hold a JSON array`);
+  return parsed;
+}
+
+export async function readSnapshot(dir: string): Promise<ContentSnapshot> {
+  const entries = await Promise.all(COLLECTIONS.map(async (c) => [c, await readCollection(dir, c)] as const));
+  return Object.fromEntries(entries) as unknown as ContentSnapshot;
+}
+
+/** The embedded source over a content directory (content/wp/*.json), read once on first use. */
+export function createEmbeddedSource(options: { dir: string }): EmbeddedSource {
+  return createEmbeddedSourceFromSnapshot(() => readSnapshot(options.dir));
+}

@@ -1,0 +1,261 @@
+// The WordPress REST shapes the gateway reads (WordPress 6.1, context=view, plus the companion plugin's
+// fields). Parsers are lenient where real sites vary: extra fields pass through, optional fields may be
+// missing, and a malformed plugin field (Yoast, seo_meta, banner, page_structure) degrades to "absent"
+// instead of failing a whole list. Core fields that every WordPress answer has (id, slug, title) are
+// required: without them the answer has the wrong shape, which is an upstream error.
+import { z } from 'zod';
+
+/** `{ rendered: "..." }` as WordPress returns title, content, excerpt and caption. */
+const rendered = z.looseObject({ rendered: z.string() });
+const renderedOrEmpty = rendered
+  .optional()
+  .catch(undefined)
+  .transform((r) => r ?? { rendered: '' });
+
+/** A string field a plugin may leave out, set to null, or fill with something unexpected. */
+const optString = z
+  .string()
+  .nullish()
+  .catch(undefined)
+  .transform((s) => s ?? undefined);
+
+/** A media id field: WordPress uses 0 for "none"; plugins sometimes store ids as strings or "". */
+const mediaId = z
+  .union([z.number(), z.string()])
+  .nullish()
+  .catch(undefined)
+  .transform((v) => {
+    const n = typeof v === 'string' ? Number.parseInt(v, 10) : (v ?? 0);
+    return Number.isInteger(n) && n > 0 ? n : 0;
+  });
+
+const ogImageSchema = z.looseObject({
+  url: z.string(),
+  width: z.number().optional().catch(undefined),
+  height: z.number().optional().catch(undefined),
+  type: optString,
+});
+
+export const wpYoastHeadSchema = z.looseObject({
+  title: optString,
+  description: optString,
+  canonical: optString,
+  og_title: optString,
+  og_description: optString,
+  og_url: optString,
+  og_image: z.array(ogImageSchema).optional().catch(undefined),
+  twitter_title: optString,
+  twitter_description: optString,
+  twitter_image: optString,
+});
+export type WpYoastHead = z.infer<typeof wpYoastHeadSchema>;
+
+export const wpSeoMetaSchema = z.looseObject({
+  yoast_seo_title: optString,
+  yoast_seo_meta_description: optString,
+  yoast_seo_og_title: optString,
+  yoast_seo_og_description: optString,
+  yoast_seo_twitter_title: optString,
+  yoast_seo_twitter_description: optString,
+  yoast_seo_canonical: optString,
+  yoast_seo_og_image: optString,
+  yoast_seo_twitter_image: optString,
+});
+export type WpSeoMeta = z.infer<typeof wpSeoMetaSchema>;
+
+export const wpBannerSettingsSchema = z.looseObject({
+  banner_background_color: optString,
+  banner_text_color: optString,
+  banner_background_image: optString,
+  // Post meta comes back as a number or as a numeric string depending on how it was registered.
+  banner_overlay_opacity: z
+    .union([z.number(), z.string()])
+    .nullish()
+    .catch(undefined)
+    .transform((v) => {
+      if (v === undefined || v === null || v === '') return undefined;
+      const n = typeof v === 'number' ? v : Number(v);
+      return Number.isFinite(n) ? n : undefined;
+    }),
+  banner_title: optString,
+  banner_description: optString,
+});
+export type WpBannerSettings = z.infer<typeof wpBannerSettingsSchema>;
+
+export const wpFeatureItemSchema = z.looseObject({
+  icon: optString,
+  title: z.string().catch(''),
+  description: z
+    .string()
+    .nullish()
+    .catch('')
+    .transform((s) => s ?? ''),
+});
+export type WpFeatureItem = z.infer<typeof wpFeatureItemSchema>;
+
+const featureList = z
+  .array(z.unknown())
+  .nullish()
+  .catch(undefined)
+  .transform((items) =>
+    (items ?? []).flatMap((item) => {
+      const parsed = wpFeatureItemSchema.safeParse(item);
+      return parsed.success && parsed.data.title !== '' ? [parsed.data] : [];
+    }),
+  );
+
+export const wpPageStructureSchema = z.looseObject({
+  hero_subtitle: optString,
+  hero_image: mediaId,
+  services_title: optString,
+  services_items: featureList,
+  why_choose_title: optString,
+  why_choose_image: mediaId,
+  why_choose_items: featureList,
+});
+export type WpPageStructure = z.infer<typeof wpPageStructureSchema>;
+
+/** A plugin object field: absent, null, `[]` (PHP's empty array) or malformed all read as null. */
+function pluginObject<T extends z.ZodType>(schema: T) {
+  return z
+    .unknown()
+    .optional()
+    .transform((v) => {
+      if (v === null || v === undefined || Array.isArray(v) || typeof v !== 'object') return null;
+      const parsed = schema.safeParse(v);
+      return parsed.success ? (parsed.data as z.output<T>) : null;
+    });
+}
+
+const wpContentBase = {
+  id: z.number().int().positive(),
+  date: z.string(),
+  date_gmt: optString,
+  modified: optString,
+  modified_gmt: optString,
+  slug: z.string(),
+  status: optString,
+  type: optString,
+  link: optString,
+  title: rendered,
+  content: renderedOrEmpty,
+  excerpt: renderedOrEmpty,
+  featured_media: mediaId,
+  yoast_head_json: pluginObject(wpYoastHeadSchema),
+  seo_meta: pluginObject(wpSeoMetaSchema),
+};
+
+export const wpPostSchema = z.looseObject({
+  ...wpContentBase,
+  categories: z
+    .array(z.number().int())
+    .nullish()
+    .catch(undefined)
+    .transform((c) => c ?? []),
+  author_name: optString,
+  banner_settings: pluginObject(wpBannerSettingsSchema),
+});
+export type WpPost = z.infer<typeof wpPostSchema>;
+
+export const wpPageSchema = z.looseObject({
+  ...wpContentBase,
+  parent: z.number().int().optional().catch(undefined),
+  menu_order: z.number().int().optional().catch(undefined),
+  page_structure: pluginObject(wpPageStructureSchema),
+});
+export type WpPage = z.infer<typeof wpPageSchema>;
+
+/** The custom post type `practice_area` (REST base `practice_areas`). */
+export const wpPracticeAreaSchema = z.looseObject({
+  ...wpContentBase,
+  menu_order: z.number().int().optional().catch(undefined),
+  practice_icon: optString,
+  page_structure: pluginObject(wpPageStructureSchema),
+});
+export type WpPracticeArea = z.infer<typeof wpPracticeAreaSchema>;
+
+/** For the sitemap: only what `_fields=slug,modified` returns. */
+export const wpPageSummarySchema = z.looseObject({
+  id: z.number().int().positive().optional(),
+  slug: z.string(),
+  modified: optString,
+  date: optString,
+});
+export type WpPageSummary = z.infer<typeof wpPageSummarySchema>;
+
+const wpMediaSizeSchema = z.looseObject({
+  file: optString,
+  width: z.number(),
+  height: z.number(),
+  mime_type: optString,
+  source_url: z.string(),
+});
+export type WpMediaSize = z.infer<typeof wpMediaSizeSchema>;
+
+const wpMediaDetailsSchema = z.looseObject({
+  width: z.number().optional().catch(undefined),
+  height: z.number().optional().catch(undefined),
+  file: optString,
+  sizes: z
+    .record(z.string(), z.unknown())
+    .nullish()
+    .catch(undefined)
+    .transform((sizes) => {
+      const out: Record<string, WpMediaSize> = {};
+      for (const [name, size] of Object.entries(sizes ?? {})) {
+        const parsed = wpMediaSizeSchema.safeParse(size);
+        if (parsed.success) out[name] = parsed.data;
+      }
+      return out;
+    }),
+});
+export type WpMediaDetails = z.infer<typeof wpMediaDetailsSchema>;
+
+export const wpMediaSchema = z.looseObject({
+  id: z.number().int().positive(),
+  date: optString,
+  slug: optString,
+  type: optString,
+  title: rendered.optional().catch(undefined),
+  alt_text: z
+    .string()
+    .nullish()
+    .catch('')
+    .transform((s) => s ?? ''),
+  caption: renderedOrEmpty,
+  media_type: optString,
+  mime_type: optString,
+  source_url: z.string(),
+  media_details: pluginObject(wpMediaDetailsSchema),
+});
+export type WpMedia = z.infer<typeof wpMediaSchema>;
+
+export const wpCategorySchema = z.looseObject({
+  id: z.number().int().positive(),
+  count: z.number().int().nonnegative().catch(0).default(0),
+  description: optString,
+  link: optString,
+  name: z.string(),
+  slug: z.string(),
+  taxonomy: optString,
+  parent: z.number().int().optional().catch(undefined),
+});
+export type WpCategory = z.infer<typeof wpCategorySchema>;
+
+/** The connectivity check asks only whether the route answers with a list. */
+export const wpAnyListSchema = z.array(z.unknown());
+
+/** WordPress's error body: `{ code, message, data: { status } }`. */
+export const wpErrorSchema = z.looseObject({
+  code: z.string(),
+  message: z.string().optional(),
+  data: z.looseObject({ status: z.number().optional() }).nullish(),
+});
+export type WpError = z.infer<typeof wpErrorSchema>;
+
+export const wpPostListSchema = z.array(wpPostSchema);
+export const wpPageListSchema = z.array(wpPageSchema);
+export const wpPracticeAreaListSchema = z.array(wpPracticeAreaSchema);
+export const wpPageSummaryListSchema = z.array(wpPageSummarySchema);
+export const wpMediaListSchema = z.array(wpMediaSchema);
+export const wpCategoryListSchema = z.array(wpCategorySchema);

@@ -1,0 +1,196 @@
+// HTTP client for {WORDPRESS_URL}/wp-json/wp/v2. Every request has a timeout; GETs that fail on the
+// network, with a 5xx or with an unusable body are retried with exponential backoff and jitter;
+// identical requests in flight share one fetch. It counts requests and bytes for the benchmarks.
+import {
+  UpstreamError,
+  requestKey,
+  wordpressApiError,
+  type RestGetOptions,
+  type RestQuery,
+  type RestResponse,
+  type RestSource,
+} from '../rest.js';
+import { wpErrorSchema } from '../types.js';
+
+export interface WordPressClientOptions {
+  /** WordPress site root, e.g. https://cms.example.in (no trailing slash needed). */
+  baseUrl: string;
+  timeoutMs: number;
+  retries: number;
+  /** First backoff step; doubled on each retry, with full jitter, capped at maxBackoffMs. */
+  backoffBaseMs?: number;
+  maxBackoffMs?: number;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  /** Called before each retry (for logs). */
+  onRetry?: (info: { url: string; attempt: number; delayMs: number; error: UpstreamError }) => void;
+}
+
+export interface ClientStats {
+  requests: number;
+  bytes: number;
+  coalesced: number;
+  retries: number;
+  byPath: Record<string, { requests: number; bytes: number }>;
+}
+
+export interface WordPressClient extends RestSource {
+  readonly kind: 'wordpress';
+  readonly apiRoot: string;
+  readonly stats: ClientStats;
+  resetStats(): void;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function emptyStats(): ClientStats {
+  return { requests: 0, bytes: 0, coalesced: 0, retries: 0, byPath: {} };
+}
+
+function headerInt(headers: Headers, name: string): number | null {
+  const raw = headers.get(name);
+  if (raw === null || !/^\d+$/.test(raw.trim())) return null;
+  return Number(raw.trim());
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+}
+
+export function createWordPressClient(options: WordPressClientOptions): WordPressClient {
+  const apiRoot = `${options.baseUrl.replace(/\/+$/, '')}/wp-json/wp/v2`;
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
+  const sleep = options.sleep ?? defaultSleep;
+  const random = options.random ?? Math.random;
+  const backoffBaseMs = options.backoffBaseMs ?? 200;
+  const maxBackoffMs = options.maxBackoffMs ?? 5000;
+  let stats = emptyStats();
+  const inFlight = new Map<string, Promise<RestResponse<unknown>>>();
+
+  function count(path: string, bytes: number): void {
+    stats.requests += 1;
+    stats.bytes += bytes;
+    const entry = (stats.byPath[path] ??= { requests: 0, bytes: 0 });
+    entry.requests += 1;
+    entry.bytes += bytes;
+  }
+
+  async function attempt<T>(url: string, path: string, parse: ((body: unknown) => T) | undefined) {
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        method: 'GET',
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+    } catch (error) {
+      count(path, 0);
+      if (isTimeout(error)) {
+        throw new UpstreamError(`WordPress did not answer within ${options.timeoutMs} ms`, {
+          kind: 'timeout',
+          path,
+          cause: error,
+        });
+      }
+      throw new UpstreamError('WordPress is unreachable', { kind: 'network', path, cause: error });
+    }
+
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      count(path, 0);
+      const kind = isTimeout(error) ? 'timeout' : 'network';
+      throw new UpstreamError('WordPress closed the connection mid-answer', { kind, path, cause: error });
+    }
+    count(path, Buffer.byteLength(text));
+
+    if (!response.ok) {
+      let code: string | null = null;
+      try {
+        const parsed = wpErrorSchema.safeParse(JSON.parse(text));
+        if (parsed.success) code = parsed.data.code;
+      } catch {
+        // An error page that is not JSON: the status says enough.
+      }
+      throw wordpressApiError(response.status, path, code);
+    }
+
+    const contentType = response.headers.get('content-type') ?? '';
+    if (!/\bjson\b/i.test(contentType)) {
+      throw new UpstreamError(`WordPress answered with ${contentType || 'no content type'} instead of JSON`, {
+        kind: 'malformed',
+        path,
+      });
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch (error) {
+      throw new UpstreamError('WordPress answered with a body that is not valid JSON', {
+        kind: 'malformed',
+        path,
+        cause: error,
+      });
+    }
+    let value: T;
+    try {
+      value = parse ? parse(body) : (body as T);
+    } catch (error) {
+      throw new UpstreamError('WordPress answered with an unexpected shape', {
+        kind: 'shape',
+        path,
+        cause: error,
+      });
+    }
+    return {
+      body: value,
+      total: headerInt(response.headers, 'x-wp-total'),
+      totalPages: headerInt(response.headers, 'x-wp-totalpages'),
+    };
+  }
+
+  async function withRetries<T>(url: string, path: string, retries: number, parse?: (body: unknown) => T) {
+    for (let n = 0; ; n += 1) {
+      try {
+        return await attempt(url, path, parse);
+      } catch (error) {
+        const upstream = error instanceof UpstreamError ? error : null;
+        if (!upstream || !upstream.retryable || n >= retries) throw error;
+        const ceiling = Math.min(maxBackoffMs, backoffBaseMs * 2 ** n);
+        const delayMs = Math.round(ceiling / 2 + (random() * ceiling) / 2);
+        stats.retries += 1;
+        options.onRetry?.({ url, attempt: n + 1, delayMs, error: upstream });
+        await sleep(delayMs);
+      }
+    }
+  }
+
+  return {
+    kind: 'wordpress',
+    apiRoot,
+    get stats() {
+      return stats;
+    },
+    resetStats() {
+      stats = emptyStats();
+    },
+    get<T = unknown>(path: string, query?: RestQuery, opts?: RestGetOptions<T>): Promise<RestResponse<T>> {
+      const key = requestKey(path, query);
+      const retries = opts?.retries ?? options.retries;
+      // Coalescing key includes the retry budget: a no-retry health check must not ride on (or
+      // extend) a retrying content request.
+      const flightKey = `${retries}:${key}`;
+      const existing = inFlight.get(flightKey);
+      if (existing) {
+        stats.coalesced += 1;
+        return existing as Promise<RestResponse<T>>;
+      }
+      const url = `${apiRoot}${key}`;
+      const promise = withRetries(url, path, retries, opts?.parse).finally(() => inFlight.delete(flightKey));
+      inFlight.set(flightKey, promise);
+      return promise;
+    },
+  };
+}

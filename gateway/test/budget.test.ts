@@ -1,0 +1,63 @@
+// The request budget of the blog list (20 posts with featured images, categories and SEO):
+// at most 3 upstream requests cold, none warm. Counted at the fake WordPress.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PostList } from '../src/generated/resolvers.js';
+import { startHarness, type Harness } from './harness.js';
+import { BLOG_LIST, PRACTICE_AREAS, SINGLE_POST } from './queries.js';
+
+let h: Harness;
+beforeEach(async () => {
+  h = await startHarness();
+});
+afterEach(() => h.close());
+
+describe('request budget', () => {
+  it('blog list of 20 posts: 3 requests cold (posts, media, categories), 0 warm', async () => {
+    const cold = await h.query<{ posts: PostList }>(BLOG_LIST, { first: 20 });
+    expect(cold.errors).toBeUndefined();
+    expect(cold.data!.posts.nodes).toHaveLength(20);
+    expect(h.wp!.stats.requests).toBeLessThanOrEqual(3);
+    const log = [...h.wp!.stats.log].sort();
+    expect(log.map((l) => l.split('?')[0])).toEqual(['/categories', '/media', '/posts']);
+    // One /media?include= for every featured image on the page, in id order.
+    const media = log[1]!;
+    expect(media).toMatch(
+      /^\/media\?include=[\d,]+&per_page=100&orderby=include&_fields=id,source_url,alt_text,caption,media_details,mime_type$/,
+    );
+    expect(log[2]).toBe(
+      '/posts?per_page=20&page=1&orderby=date&order=desc&status=publish&_fields=id,date,modified,slug,title,content,excerpt,featured_media,categories,author_name,yoast_head_json,seo_meta,banner_settings',
+    );
+    expect(log[0]).toBe('/categories?hide_empty=true&per_page=50&_fields=id,name,slug,count');
+
+    h.wp!.resetStats();
+    const warm = await h.query<{ posts: PostList }>(BLOG_LIST, { first: 20 });
+    expect(warm.data).toEqual(cold.data);
+    expect(h.wp!.stats.requests).toBe(0);
+  });
+
+  it('a post page with its sidebar reuses what the list already fetched', async () => {
+    await h.query(BLOG_LIST, { first: 20 });
+    h.wp!.resetStats();
+    // The post itself came with the list and every image is cached per item: only the sidebar's
+    // list (6 posts, one dropped as the current one) is a new question.
+    const res = await h.query(SINGLE_POST, { slug: 'legal-note-110' });
+    expect(res.errors).toBeUndefined();
+    expect(h.wp!.stats.log).toHaveLength(1);
+    expect(h.wp!.stats.log[0]).toMatch(
+      /^\/posts\?per_page=6&page=1&orderby=date&order=desc&status=publish&_fields=/,
+    );
+  });
+
+  it('home practice areas: one /pages call for all seven practice slugs and one /media call', async () => {
+    await h.query(PRACTICE_AREAS);
+    expect(h.wp!.stats.log).toEqual([
+      '/pages?slug=criminal-defense,family-law,bail-hearings,motor-accident,cybercrime,domestic-violence,divorce-advisory&per_page=20&status=publish&_fields=id,date,modified,slug,title,content,excerpt,featured_media,yoast_head_json,seo_meta,page_structure',
+      '/media?include=205,206&per_page=100&orderby=include&_fields=id,source_url,alt_text,caption,media_details,mime_type',
+    ]);
+  });
+
+  it('concurrent identical operations share upstream requests', async () => {
+    await Promise.all(Array.from({ length: 5 }, () => h.query(BLOG_LIST, { first: 20 })));
+    expect(h.wp!.stats.requests).toBe(3);
+  });
+});

@@ -1,0 +1,267 @@
+// A WordPress stand-in on loopback for integration tests: /wp-json/wp/v2/* answered by the embedded
+// source over a snapshot recorded in WordPress's REST shape (same headers: X-WP-Total,
+// X-WP-TotalPages; same error bodies), plus /wp-content/uploads/* from a directory. Fault modes
+// reproduce what a failing WordPress does on the wire, and every request is counted per path.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import path from 'node:path';
+import { createEmbeddedSourceFromSnapshot, type ContentSnapshot } from '../src/sources/embedded/source.js';
+import { UpstreamError, type RestQuery } from '../src/sources/rest.js';
+
+export type FaultMode =
+  | 'timeout'
+  | '500'
+  | '502'
+  | '503'
+  | 'malformed'
+  | 'truncated'
+  | 'wrong-content-type'
+  | 'wrong-shape'
+  | 'empty'
+  | 'refused';
+
+export interface FaultOptions {
+  /** Only requests whose REST path starts with this (e.g. '/media') fail. */
+  path?: string;
+  /** Fail only this many requests, then answer normally again. */
+  times?: number;
+}
+
+export interface FakeStats {
+  requests: number;
+  bytes: number;
+  byPath: Record<string, { requests: number; bytes: number }>;
+  /** Every REST request as `path?query`, in arrival order. */
+  log: string[];
+}
+
+export interface FakeWordPress {
+  /** Site root, e.g. http://127.0.0.1:41234 (the REST API is under /wp-json/wp/v2). */
+  readonly url: string;
+  readonly stats: FakeStats;
+  resetStats(): void;
+  fault(mode: FaultMode | null, options?: FaultOptions): Promise<void>;
+  close(): Promise<void>;
+}
+
+const MESSAGES: Record<string, string> = {
+  rest_invalid_param: 'Invalid parameter(s): per_page',
+  rest_post_invalid_page_number: 'The page number requested is larger than the number of pages available.',
+  rest_no_route: 'No route was found matching the URL and request method.',
+  rest_post_invalid_id: 'Invalid post ID.',
+  rest_forbidden: 'Sorry, you are not allowed to do that.',
+};
+
+function emptyStats(): FakeStats {
+  return { requests: 0, bytes: 0, byPath: {}, log: [] };
+}
+
+/** URLSearchParams -> RestQuery: repeated and `key[]` parameters become lists, as PHP reads them. */
+function toQuery(params: URLSearchParams): RestQuery {
+  const out: Record<string, string | string[]> = {};
+  for (const [rawKey, value] of params) {
+    const isList = rawKey.endsWith('[]');
+    const key = isList ? rawKey.slice(0, -2) : rawKey;
+    const existing = out[key];
+    if (isList || existing !== undefined) {
+      out[key] = [...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]), value];
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+export async function startFakeWordPress(options: {
+  /** The content, or a function of the fake's own URL for content that links to the site itself. */
+  snapshot: ContentSnapshot | ((url: string) => ContentSnapshot);
+  uploadsDir?: string;
+}): Promise<FakeWordPress> {
+  let source: ReturnType<typeof createEmbeddedSourceFromSnapshot> | null =
+    typeof options.snapshot === 'function' ? null : createEmbeddedSourceFromSnapshot(options.snapshot);
+  let stats = emptyStats();
+  let fault: { mode: FaultMode; path: string; remaining: number } | null = null;
+  const sockets = new Set<Socket>();
+  const held = new Set<http.ServerResponse>();
+
+  function count(restPath: string, bytes: number) {
+    stats.bytes += bytes;
+    const entry = (stats.byPath[restPath] ??= { requests: 0, bytes: 0 });
+    entry.bytes += bytes;
+  }
+
+  function send(
+    res: http.ServerResponse,
+    restPath: string,
+    status: number,
+    body: string,
+    headers: http.OutgoingHttpHeaders = {},
+  ) {
+    const bytes = Buffer.byteLength(body);
+    count(restPath, bytes);
+    res.writeHead(status, {
+      'content-type': 'application/json; charset=UTF-8',
+      'content-length': bytes,
+      ...headers,
+    });
+    res.end(body);
+  }
+
+  function activeFault(restPath: string): FaultMode | null {
+    if (!fault || !restPath.startsWith(fault.path)) return null;
+    if (fault.remaining === 0) return null;
+    if (fault.remaining > 0) fault.remaining -= 1;
+    return fault.mode;
+  }
+
+  async function serveUpload(req: http.IncomingMessage, res: http.ServerResponse, pathname: string) {
+    const root = options.uploadsDir;
+    const rel = decodeURIComponent(pathname.slice('/wp-content/uploads/'.length));
+    const file = root ? path.join(root, rel) : '';
+    if (!root || !file.startsWith(root + path.sep) || rel.includes('\0')) {
+      res.writeHead(404).end();
+      return;
+    }
+    try {
+      const info = await stat(file);
+      stats.requests += 1;
+      count('/wp-content/uploads', info.size);
+      res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': info.size });
+      createReadStream(file).pipe(res);
+    } catch {
+      res.writeHead(404).end();
+    }
+  }
+
+  const server = http.createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://fake.wordpress');
+      if (url.pathname.startsWith('/wp-content/uploads/')) return serveUpload(req, res, url.pathname);
+      if (!url.pathname.startsWith('/wp-json/wp/v2/')) {
+        res.writeHead(404, { 'content-type': 'text/html' }).end('<html><body>Not Found</body></html>');
+        return;
+      }
+      const restPath = url.pathname.slice('/wp-json/wp/v2'.length);
+      stats.requests += 1;
+      stats.log.push(`${restPath}${url.search}`);
+      (stats.byPath[restPath] ??= { requests: 0, bytes: 0 }).requests += 1;
+
+      const mode = activeFault(restPath);
+      switch (mode) {
+        case 'timeout':
+          // Never answers; released when the test closes the server.
+          held.add(res);
+          return;
+        case '500':
+        case '502':
+        case '503':
+          if (mode === '500') {
+            return send(
+              res,
+              restPath,
+              500,
+              JSON.stringify({
+                code: 'internal_server_error',
+                message: 'Critical error.',
+                data: { status: 500 },
+              }),
+            );
+          }
+          res.writeHead(Number(mode), { 'content-type': 'text/html' });
+          count(restPath, 40);
+          return res.end('<html><body>Bad gateway</body></html>\n');
+        case 'malformed':
+          return send(
+            res,
+            restPath,
+            200,
+            '<br />\n<b>Warning</b>: Undefined index in functions.php<br />\n[{"id":1',
+          );
+        case 'wrong-content-type':
+          res.writeHead(200, { 'content-type': 'text/html; charset=UTF-8' });
+          count(restPath, 44);
+          return res.end('<!doctype html><html><body>Hello</body></html>');
+        case 'wrong-shape':
+          return send(res, restPath, 200, JSON.stringify({ posts: [] }));
+        case 'empty':
+          return send(res, restPath, 200, '[]', { 'x-wp-total': '0', 'x-wp-totalpages': '0' });
+        case 'truncated': {
+          res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8', 'content-length': 5000 });
+          count(restPath, 9);
+          res.write('[{"id": 1');
+          // Let the partial body reach the client before the connection drops.
+          setTimeout(() => res.socket?.destroy(), 5);
+          return;
+        }
+        default:
+          break;
+      }
+
+      try {
+        if (!source) throw new Error('snapshot not ready');
+        const answer = await source.get(restPath, toQuery(url.searchParams));
+        const headers: http.OutgoingHttpHeaders = {};
+        if (answer.total !== null) headers['x-wp-total'] = String(answer.total);
+        if (answer.totalPages !== null) headers['x-wp-totalpages'] = String(answer.totalPages);
+        send(res, restPath, 200, JSON.stringify(answer.body), headers);
+      } catch (error) {
+        const status = error instanceof UpstreamError && error.status ? error.status : 500;
+        const code = error instanceof UpstreamError && error.code ? error.code : 'internal_server_error';
+        send(
+          res,
+          restPath,
+          status,
+          JSON.stringify({ code, message: MESSAGES[code] ?? 'Error.', data: { status } }),
+        );
+      }
+    })();
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  const listen = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve((server.address() as AddressInfo).port);
+      });
+    });
+  const stopListening = () =>
+    new Promise<void>((resolve) => {
+      for (const res of held) res.destroy();
+      held.clear();
+      for (const socket of sockets) socket.destroy();
+      if (!server.listening) return resolve();
+      server.close(() => resolve());
+    });
+
+  const port = await listen(0);
+  if (typeof options.snapshot === 'function') {
+    source = createEmbeddedSourceFromSnapshot(options.snapshot(`http://127.0.0.1:${port}`));
+  }
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    get stats() {
+      return stats;
+    },
+    resetStats() {
+      stats = emptyStats();
+    },
+    async fault(mode, faultOptions = {}) {
+      const wasRefusing = fault?.mode === 'refused';
+      fault =
+        mode === null ? null : { mode, path: faultOptions.path ?? '/', remaining: faultOptions.times ?? -1 };
+      for (const res of held) res.destroy();
+      held.clear();
+      if (mode === 'refused' && !wasRefusing) await stopListening();
+      if (mode !== 'refused' && wasRefusing) await listen(port);
+    },
+    close: stopListening,
+  };
+}

@@ -1,0 +1,237 @@
+// SPEC §8's fallbacks and the cache's stale answers, against a fake WordPress that fails on purpose.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Connection, Page, Post, PostList, PracticeArea } from '../src/generated/resolvers.js';
+import type { FaultMode } from './fake-wordpress.js';
+import { startHarness, warnings, type Harness } from './harness.js';
+import { BLOG_LIST, CONNECTION, PAGE, PRACTICE_AREA, PRACTICE_AREAS, SINGLE_POST } from './queries.js';
+
+let h: Harness;
+beforeEach(async () => {
+  h = await startHarness();
+});
+afterEach(() => h.close());
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+describe('fallbacks (SPEC §8)', () => {
+  it('practice-area list failure -> the built-in areas, no error', async () => {
+    await h.wp!.fault('500', { path: '/pages' });
+    const res = await h.query<{ practiceAreas: PracticeArea[] }>(PRACTICE_AREAS);
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.practiceAreas).toHaveLength(7);
+    expect(res.data!.practiceAreas.every((a) => a.origin === 'BUILT_IN')).toBe(true);
+    expect(warnings(h.logs)).toContain('practice pages failed; serving built-in practice areas');
+  });
+
+  it('single practice area failure -> null and logged; a built-in area falls back to built-in data', async () => {
+    await h.wp!.fault('503', { path: '/practice_areas' });
+    const cpt = await h.query<{ practiceArea: PracticeArea | null }>(PRACTICE_AREA, {
+      slug: 'property-disputes',
+    });
+    expect(cpt.errors).toBeUndefined();
+    expect(cpt.data!.practiceArea).toBeNull();
+    expect(warnings(h.logs)).toContain('practice area lookup failed');
+
+    await h.wp!.fault('500', { path: '/pages' });
+    const builtIn = await h.query<{ practiceArea: PracticeArea | null }>(PRACTICE_AREA, {
+      slug: 'family-law',
+    });
+    expect(builtIn.errors).toBeUndefined();
+    expect(builtIn.data!.practiceArea).toMatchObject({
+      slug: 'family-law',
+      origin: 'BUILT_IN',
+      title: 'Family Law',
+    });
+  });
+
+  it('page failure -> null and logged', async () => {
+    await h.wp!.fault('500', { path: '/pages' });
+    const res = await h.query<{ page: Page | null }>(PAGE, { slug: 'about-the-firm' });
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.page).toBeNull();
+    expect(warnings(h.logs)).toContain('page lookup failed');
+  });
+
+  it("post list failure with nothing cached -> null and 'Failed to fetch posts' (UPSTREAM_UNAVAILABLE)", async () => {
+    await h.wp!.fault('500', { path: '/posts' });
+    const res = await h.query<{ posts: PostList | null; categories: unknown[] }>(BLOG_LIST, { first: 20 });
+    expect(res.data!.posts).toBeNull();
+    expect(res.errors).toHaveLength(1);
+    expect(res.errors![0]).toMatchObject({ message: 'Failed to fetch posts', path: ['posts'] });
+    expect(res.errors![0]!.extensions!.code).toBe('UPSTREAM_UNAVAILABLE');
+    // The rest of the operation is unaffected.
+    expect(res.data!.categories).toHaveLength(6);
+  });
+
+  it("single post failure -> null and 'Failed to fetch post'", async () => {
+    await h.wp!.fault('502', { path: '/posts' });
+    const res = await h.query<{ post: Post | null }>(`{ post(slug: "legal-note-105") { id } }`);
+    expect(res.data!.post).toBeNull();
+    expect(res.errors![0]).toMatchObject({
+      message: 'Failed to fetch post',
+      extensions: { code: 'UPSTREAM_UNAVAILABLE' },
+    });
+  });
+
+  it('media failure -> the default image, and the posts still load', async () => {
+    await h.wp!.fault('500', { path: '/media' });
+    const res = await h.query<{ posts: PostList }>(BLOG_LIST, { first: 20 });
+    expect(res.errors).toBeUndefined();
+    for (const post of res.data!.posts.nodes) {
+      expect(post.featuredImage).toMatchObject({
+        isDefault: true,
+        alt: 'Featured image',
+        url: '/images/default-featured.jpg',
+      });
+    }
+  });
+
+  it('categories failure -> empty categories, posts still listed', async () => {
+    await h.wp!.fault('503', { path: '/categories' });
+    const res = await h.query<{ posts: PostList; categories: unknown[] }>(BLOG_LIST, { first: 5 });
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.categories).toEqual([]);
+    expect(res.data!.posts.nodes).toHaveLength(5);
+    expect(res.data!.posts.nodes.every((p) => p.categories.length === 0)).toBe(true);
+  });
+
+  const faults: FaultMode[] = [
+    'timeout',
+    '500',
+    '502',
+    '503',
+    'malformed',
+    'truncated',
+    'wrong-content-type',
+    'wrong-shape',
+    'refused',
+  ];
+  it.each(faults)('a WordPress answering %s is an upstream failure, never a crash', async (mode) => {
+    if (mode === 'timeout') {
+      await h.close();
+      h = await startHarness({ env: { UPSTREAM_TIMEOUT_MS: '300' } });
+    }
+    await h.wp!.fault(mode, { path: '/posts' });
+    const res = await h.query<{ posts: PostList | null }>(BLOG_LIST, { first: 20 });
+    expect(res.data!.posts).toBeNull();
+    expect(res.errors?.map((e) => e.message)).toEqual(['Failed to fetch posts']);
+  });
+
+  it('empty arrays everywhere: empty lists, built-in areas, unknown slugs, no errors', async () => {
+    await h.wp!.fault('empty');
+    const list = await h.query<{ posts: PostList; categories: unknown[] }>(BLOG_LIST);
+    expect(list.errors).toBeUndefined();
+    expect(list.data!.posts).toMatchObject({ nodes: [], totalCount: 0, totalPages: 0 });
+    expect(list.data!.categories).toEqual([]);
+    const areas = await h.query<{ practiceAreas: PracticeArea[] }>(PRACTICE_AREAS);
+    expect(areas.data!.practiceAreas.every((a) => a.origin === 'BUILT_IN')).toBe(true);
+    const post = await h.query<{ post: Post | null }>(SINGLE_POST, { slug: 'legal-note-105' });
+    expect(post.errors).toBeUndefined();
+    expect(post.data!.post).toBeNull();
+  });
+});
+
+describe('cache: stale-while-revalidate and stale-if-error', () => {
+  it('serves the last good answer while WordPress fails, up to STALE_IF_ERROR_MAX_AGE', async () => {
+    const good = await h.query<{ posts: PostList }>(BLOG_LIST, { first: 20 });
+    const post = await h.query<{ post: Post }>(SINGLE_POST, { slug: 'legal-note-110' });
+    await h.wp!.fault('503');
+    h.clock.advance(10 * MINUTE);
+    h.wp!.resetStats();
+
+    const stale = await h.query<{ posts: PostList }>(BLOG_LIST, { first: 20 });
+    expect(stale.errors).toBeUndefined();
+    expect(stale.data).toEqual(good.data);
+    // WordPress was asked (and failed): the answer is stale because it had to be.
+    expect(h.wp!.stats.requests).toBeGreaterThan(0);
+    const stalePost = await h.query<{ post: Post }>(SINGLE_POST, { slug: 'legal-note-110' });
+    expect(stalePost.errors).toBeUndefined();
+    expect(stalePost.data).toEqual(post.data);
+    expect(warnings(h.logs)).toContain('WordPress failed; serving the last good answer');
+
+    h.clock.advance(24 * HOUR);
+    const expired = await h.query<{ posts: PostList | null }>(BLOG_LIST, { first: 20 });
+    expect(expired.data!.posts).toBeNull();
+    expect(expired.errors![0]!.message).toBe('Failed to fetch posts');
+  });
+
+  it('serves a stale answer at once and refreshes it in the background', async () => {
+    await h.close();
+    h = await startHarness({ env: { UPSTREAM_TIMEOUT_MS: '300' } });
+    await h.query(BLOG_LIST, { first: 20 });
+    h.clock.advance(31_000);
+    h.wp!.resetStats();
+    await h.wp!.fault('timeout');
+    // WordPress hangs, yet the answer comes from the cache without waiting for it.
+    const res = await h.query<{ posts: PostList }>(BLOG_LIST, { first: 20 });
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.posts.nodes).toHaveLength(20);
+    await h.wp!.fault(null);
+    await h.gateway.source.idle();
+    expect(h.wp!.stats.requests).toBe(3);
+  });
+
+  it('logs a failing resource once per 30 s, not once per request', async () => {
+    await h.wp!.fault('500', { path: '/posts' });
+    for (let i = 0; i < 5; i++) await h.query(BLOG_LIST, { first: 20, page: i + 1 });
+    const upstreamWarnings = h.logs.filter(
+      (l) => l.msg === 'WordPress failed; nothing cached to serve' && l.resource === 'posts',
+    );
+    expect(upstreamWarnings).toHaveLength(1);
+  });
+});
+
+describe('connection', () => {
+  it('checks live every time, never from the cache', async () => {
+    await h.query(CONNECTION);
+    await h.query(CONNECTION);
+    expect(h.wp!.stats.log).toEqual(['/practice_areas?per_page=1', '/practice_areas?per_page=1']);
+  });
+
+  it("reports 'Connection failed' with the reason, and does not retry", async () => {
+    await h.wp!.fault('503', { path: '/practice_areas' });
+    const res = await h.query<{ connection: Connection }>(CONNECTION);
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.connection).toMatchObject({
+      status: 'ERROR',
+      source: 'WORDPRESS',
+      message:
+        'Connection failed: WordPress API error: 503. Please check your WordPress setup and ensure the REST API is accessible.',
+    });
+    expect(h.wp!.stats.requests).toBe(1);
+  });
+
+  it('reports a refused connection', async () => {
+    await h.wp!.fault('refused');
+    const res = await h.query<{ connection: Connection }>(CONNECTION);
+    expect(res.data!.connection.status).toBe('ERROR');
+    expect(res.data!.connection.message).toMatch(/^Connection failed: WordPress is unreachable\./);
+  });
+});
+
+describe('purge', () => {
+  it('drops the post, its lists and the category counts, and nothing else', async () => {
+    await h.query(BLOG_LIST, { first: 20 });
+    await h.query(PAGE, { slug: 'about-the-firm' });
+    h.wp!.resetStats();
+    const dropped = await h.gateway.purge({ type: 'post', id: 105, slug: 'legal-note-105' });
+    expect(dropped).toBeGreaterThanOrEqual(3);
+    await h.query(BLOG_LIST, { first: 20 });
+    await h.query(PAGE, { slug: 'about-the-firm' });
+    expect(h.wp!.stats.log.map((l) => l.split('?')[0]).sort()).toEqual(['/categories', '/posts']);
+    h.wp!.resetStats();
+    await h.query(`{ post(slug: "legal-note-105") { id } }`);
+    expect(h.wp!.stats.requests).toBe(0);
+  });
+
+  it('drops one image by attachment id', async () => {
+    await h.query(BLOG_LIST, { first: 20 });
+    h.wp!.resetStats();
+    await h.gateway.purge({ type: 'attachment', id: 202 });
+    await h.query(BLOG_LIST, { first: 20 });
+    expect(h.wp!.stats.log).toEqual([
+      '/media?include=202&per_page=100&orderby=include&_fields=id,source_url,alt_text,caption,media_details,mime_type',
+    ]);
+  });
+});

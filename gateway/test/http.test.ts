@@ -1,0 +1,217 @@
+// The HTTP face: /graphql (GET, POST, CSRF prevention), /healthz, the signed /purge webhook, body
+// limits, request ids, and the self-hosted sandbox. Servers listen on loopback port 0.
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttpServer, listen, signBody, verifySignature } from '../src/http.js';
+import type { Gateway } from '../src/server.js';
+import { startHarness, type Harness } from './harness.js';
+import { BLOG_LIST } from './queries.js';
+
+const SECRET = 'a-long-enough-purge-secret';
+
+async function serve(gateway: Gateway, sandboxDir?: string) {
+  const server = createHttpServer(gateway, sandboxDir ? { sandboxDir } : {});
+  await listen(server, 0, '127.0.0.1');
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { server, base };
+}
+
+function close(server: http.Server) {
+  server.closeAllConnections();
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+describe('HTTP server', () => {
+  let h: Harness;
+  let server: http.Server;
+  let base: string;
+  let sandboxDir: string;
+
+  beforeAll(async () => {
+    sandboxDir = await mkdtemp(path.join(os.tmpdir(), 'sandbox-'));
+    await mkdir(path.join(sandboxDir, 'assets'));
+    await writeFile(
+      path.join(sandboxDir, 'index.html'),
+      '<!doctype html><title>GraphiQL</title><div id="graphiql"></div>',
+    );
+    await writeFile(path.join(sandboxDir, 'assets', 'app-abc123.js'), 'console.log("sandbox")');
+    h = await startHarness({ env: { PURGE_SECRET: SECRET, NODE_ENV: 'development' } });
+    ({ server, base } = await serve(h.gateway, sandboxDir));
+  });
+  afterAll(async () => {
+    await close(server);
+    await h.close();
+    await rm(sandboxDir, { recursive: true, force: true });
+  });
+
+  const post = (body: string, headers: Record<string, string> = {}) =>
+    fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    });
+
+  it('answers a POSTed query', async () => {
+    const res = await post(JSON.stringify({ query: BLOG_LIST, variables: { first: 3 } }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const body = (await res.json()) as { data: { posts: { nodes: unknown[] } } };
+    expect(body.data.posts.nodes).toHaveLength(3);
+  });
+
+  it('answers a GET query that carries a preflight header', async () => {
+    const q = encodeURIComponent('{ site { name } }');
+    const res = await fetch(`${base}/graphql?query=${q}`, {
+      headers: { 'apollo-require-preflight': 'true' },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ data: { site: { name: 'Law Partners' } } });
+  });
+
+  it('rejects a text/plain POST (CSRF prevention)', async () => {
+    const res = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({ query: '{ site { name } }' }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toMatch(/Cross-Site Request Forgery/);
+  });
+
+  it('rejects a GET query without a preflight header (CSRF prevention)', async () => {
+    const res = await fetch(`${base}/graphql?query=${encodeURIComponent('{ site { name } }')}`);
+    expect(res.status).toBe(400);
+  });
+
+  it('answers invalid JSON with 400', async () => {
+    const res = await post('{"query": ');
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { errors: Array<{ message: string }> }).errors[0]!.message).toBe(
+      'The request body is not valid JSON.',
+    );
+  });
+
+  it('refuses bodies over 1 MB with 413', async () => {
+    const huge = JSON.stringify({ query: '{ site { name } }', variables: { pad: 'x'.repeat(1024 * 1024) } });
+    const res = await post(huge);
+    expect(res.status).toBe(413);
+  });
+
+  it('serves /healthz', async () => {
+    const res = await fetch(`${base}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, source: 'wordpress' });
+  });
+
+  it('echoes a sane X-Request-Id and generates one otherwise', async () => {
+    const given = await fetch(`${base}/healthz`, { headers: { 'x-request-id': 'abc-123' } });
+    expect(given.headers.get('x-request-id')).toBe('abc-123');
+    const bad = await fetch(`${base}/healthz`, { headers: { 'x-request-id': 'x'.repeat(500) } });
+    expect(bad.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const request = h.logs.find((l) => l.msg === 'request' && l.reqId === 'abc-123');
+    expect(request).toMatchObject({ method: 'GET', path: '/healthz', status: 200 });
+  });
+
+  it('answers unknown paths with 404', async () => {
+    expect((await fetch(`${base}/nope`)).status).toBe(404);
+  });
+
+  it('serves the self-hosted sandbox to a browser in development', async () => {
+    const page = await fetch(`${base}/graphql`, { headers: { accept: 'text/html,application/xhtml+xml' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await page.text()).toContain('GraphiQL');
+    const asset = await fetch(`${base}/graphql/sandbox/assets/app-abc123.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect((await fetch(`${base}/graphql/sandbox/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
+  });
+
+  describe('/purge', () => {
+    const purge = (body: string, signature?: string) =>
+      fetch(`${base}/purge`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(signature ? { 'x-purge-signature': signature } : {}),
+        },
+        body,
+      });
+
+    it('refuses a missing or wrong signature with 401', async () => {
+      const body = JSON.stringify({ type: 'post', slug: 'legal-note-105' });
+      expect((await purge(body)).status).toBe(401);
+      expect((await purge(body, signBody('another-secret-entirely', body))).status).toBe(401);
+      expect((await purge(body, 'sha256=zz')).status).toBe(401);
+      // Signed for a different body.
+      expect((await purge(body, signBody(SECRET, body + ' '))).status).toBe(401);
+    });
+
+    it('refuses a signed body of the wrong shape with 400', async () => {
+      const body = JSON.stringify({ type: 'user', id: 1 });
+      expect((await purge(body, signBody(SECRET, body))).status).toBe(400);
+    });
+
+    it('drops the item and its lists on a valid signature', async () => {
+      await post(JSON.stringify({ query: BLOG_LIST, variables: { first: 20 } }));
+      h.wp!.resetStats();
+      await post(JSON.stringify({ query: BLOG_LIST, variables: { first: 20 } }));
+      expect(h.wp!.stats.requests).toBe(0);
+
+      const body = JSON.stringify({ type: 'post', id: 105, slug: 'legal-note-105' });
+      const res = await purge(body, signBody(SECRET, body));
+      expect(res.status).toBe(200);
+      const answer = (await res.json()) as { ok: boolean; purged: number };
+      expect(answer.ok).toBe(true);
+      expect(answer.purged).toBeGreaterThan(0);
+
+      await post(JSON.stringify({ query: BLOG_LIST, variables: { first: 20 } }));
+      expect(h.wp!.stats.log.map((l) => l.split('?')[0]).sort()).toEqual(['/categories', '/posts']);
+    });
+  });
+});
+
+describe('HTTP server in production', () => {
+  let h: Harness;
+  let server: http.Server;
+  let base: string;
+  beforeAll(async () => {
+    h = await startHarness({ env: { NODE_ENV: 'production' } });
+    ({ server, base } = await serve(h.gateway, os.tmpdir()));
+  });
+  afterAll(async () => {
+    await close(server);
+    await h.close();
+  });
+
+  it('has no sandbox and no purge endpoint without a secret', async () => {
+    const page = await fetch(`${base}/graphql`, { headers: { accept: 'text/html' } });
+    expect(page.headers.get('content-type')).not.toMatch(/text\/html/);
+    const body = JSON.stringify({ type: 'post', slug: 'x' });
+    const res = await fetch(`${base}/purge`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-purge-signature': signBody('whatever-secret-1234', body),
+      },
+      body,
+    });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('verifySignature', () => {
+  it('accepts exactly sha256=<hex of HMAC-SHA256(body)>', () => {
+    const body = Buffer.from('{"type":"page","slug":"about"}');
+    const good = signBody(SECRET, body);
+    expect(verifySignature(SECRET, body, good)).toBe(true);
+    expect(verifySignature(SECRET, body, good.toUpperCase().replace('SHA256=', 'sha256='))).toBe(true);
+    expect(verifySignature(SECRET, body, good.replace('sha256=', ''))).toBe(false);
+    expect(verifySignature(SECRET, body, undefined)).toBe(false);
+    expect(verifySignature(SECRET, body, `${good}00`)).toBe(false);
+  });
+});
