@@ -2,7 +2,14 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['gateway/src/**/*.test.ts', 'gateway/test/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'web/server/**/*.test.ts', 'bench/**/*.test.ts', 'wordpress/test/**/*.test.ts'],
+    include: [
+      'gateway/src/**/*.test.ts',
+      'gateway/test/**/*.test.ts',
+      'web/src/**/*.test.{ts,tsx}',
+      'web/server/**/*.test.ts',
+      'bench/**/*.test.ts',
+      'wordpress/test/**/*.test.ts',
+    ],
     setupFiles: ['./test/setup-no-network.ts'],
     pool: 'threads',
   },

@@ -38,7 +38,10 @@ if (sources > built) {
   run('npm', ['run', 'build']);
 }
 const sandboxDir = path.join(root, 'gateway/sandbox');
-if (existsSync(path.join(sandboxDir, 'vite.config.ts')) && !existsSync(path.join(sandboxDir, 'dist/index.html'))) {
+if (
+  existsSync(path.join(sandboxDir, 'vite.config.ts')) &&
+  !existsSync(path.join(sandboxDir, 'dist/index.html'))
+) {
   run('npm', ['run', 'build:sandbox', '-w', 'gateway']);
 }
 
@@ -66,8 +69,8 @@ function stop(code = 0) {
   stopping = true;
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
   setTimeout(() => process.exit(code), 8000).unref();
-  Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.on('exit', r))))).then(() =>
-    process.exit(code),
+  Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.on('exit', r))))).then(
+    () => process.exit(code),
   );
 }
 process.on('SIGINT', () => stop(0));

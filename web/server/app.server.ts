@@ -9,6 +9,7 @@ import { StaticFiles } from './static.server';
 import { PageCache, type CachedPage } from './page-cache.server';
 import { NONCE_PLACEHOLDER, renderDocument, type Assets } from './html.server';
 import { newNonce, securityHeaders } from './headers.server';
+import { createFeeds } from './feeds.server';
 import type { RenderRequest, RenderResult } from '../src/entry-server';
 
 export interface RenderModule {
@@ -41,23 +42,39 @@ export function createWebApp(deps: WebAppDeps) {
     { prefix: '/wp-content/uploads/', dir: path.join(config.CONTENT_DIR, 'uploads'), immutable: false },
     { prefix: '/', dir: path.join(config.distDir, 'client'), immutable: false },
   ]);
-  const pages = new PageCache({ ttlMs: config.PAGE_CACHE_TTL * 1000, maxStaleMs: config.PAGE_CACHE_MAX_STALE * 1000 });
+  const pages = new PageCache({
+    ttlMs: config.PAGE_CACHE_TTL * 1000,
+    maxStaleMs: config.PAGE_CACHE_MAX_STALE * 1000,
+  });
   const hsts = config.HSTS === 'on';
   const redirects = new LRUCache<string, { status: number; location: string }>({ max: 1000 });
+  const feeds = createFeeds({ config, logger });
 
-  async function renderPage(url: string, requestId: string): Promise<{ page: CachedPage | null; redirect?: { status: number; location: string } }> {
+  async function renderPage(
+    url: string,
+    requestId: string,
+  ): Promise<{ page: CachedPage | null; redirect?: { status: number; location: string } }> {
     const result = await deps.renderer.render({
       url,
       gatewayUrl: config.GATEWAY_URL,
       requestId,
       nonce: NONCE_PLACEHOLDER,
     });
-    if (result.kind === 'redirect') return { page: null, redirect: { status: result.status, location: result.location } };
+    if (result.kind === 'redirect')
+      return { page: null, redirect: { status: result.status, location: result.location } };
+    if (result.routeError)
+      logger.error({ requestId, url, status: result.status, err: result.routeError }, 'route error');
     const html = renderDocument({ ...result, assets: deps.assets, siteName: deps.siteName });
     return { page: { status: result.status, html, etag: etagOf(html), storedAt: Date.now() } };
   }
 
-  function sendPage(req: IncomingMessage, res: ServerResponse, page: CachedPage, cacheState: string, started: number): void {
+  function sendPage(
+    req: IncomingMessage,
+    res: ServerResponse,
+    page: CachedPage,
+    cacheState: string,
+    started: number,
+  ): void {
     const nonce = newNonce();
     const headers: Record<string, string> = {
       ...securityHeaders({ nonce, hsts, imgOrigins }),
@@ -108,12 +125,23 @@ export function createWebApp(deps: WebAppDeps) {
   }
 
   function proxyGraphql(req: IncomingMessage, res: ServerResponse, requestId: string): void {
-    const headers = { ...req.headers, host: gateway.host, 'x-request-id': requestId } as Record<string, string | string[] | undefined>;
+    const headers = { ...req.headers, host: gateway.host, 'x-request-id': requestId } as Record<
+      string,
+      string | string[] | undefined
+    >;
     const remote = req.socket.remoteAddress ?? '';
-    headers['x-forwarded-for'] = req.headers['x-forwarded-for'] ? `${String(req.headers['x-forwarded-for'])}, ${remote}` : remote;
+    headers['x-forwarded-for'] = req.headers['x-forwarded-for']
+      ? `${String(req.headers['x-forwarded-for'])}, ${remote}`
+      : remote;
     delete headers.connection;
     const upstream = http.request(
-      { hostname: gateway.hostname, port: gateway.port, path: gateway.pathname + (req.url?.includes('?') ? req.url.slice(req.url.indexOf('?')) : ''), method: req.method, headers },
+      {
+        hostname: gateway.hostname,
+        port: gateway.port,
+        path: gateway.pathname + (req.url?.includes('?') ? req.url.slice(req.url.indexOf('?')) : ''),
+        method: req.method,
+        headers,
+      },
       (up) => {
         res.writeHead(up.statusCode ?? 502, { ...up.headers, 'x-content-type-options': 'nosniff' });
         up.pipe(res);
@@ -124,7 +152,11 @@ export function createWebApp(deps: WebAppDeps) {
       logger.warn({ requestId, err: err.message }, 'gateway unreachable');
       if (!res.headersSent) {
         res.writeHead(502, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify({ errors: [{ message: 'The content service is unavailable', extensions: { code: 'BAD_GATEWAY' } }] }));
+        res.end(
+          JSON.stringify({
+            errors: [{ message: 'The content service is unavailable', extensions: { code: 'BAD_GATEWAY' } }],
+          }),
+        );
       } else res.destroy();
     });
     req.pipe(upstream);
@@ -154,6 +186,7 @@ export function createWebApp(deps: WebAppDeps) {
       return;
     }
     const staticHeaders = securityHeaders({ hsts, imgOrigins });
+    if (feeds.handles(url.pathname)) return feeds.serve(req, res, url.pathname, staticHeaders, requestId);
     if (await staticFiles.serve(req, res, url.pathname, staticHeaders)) return;
 
     const key = url.pathname + url.search;
@@ -171,7 +204,9 @@ export function createWebApp(deps: WebAppDeps) {
         return pages.set(key, out.page);
       });
     if (hit.state === 'stale') {
-      refresh().catch((err: unknown) => logger.warn({ requestId, err: String(err) }, 'background re-render failed'));
+      refresh().catch((err: unknown) =>
+        logger.warn({ requestId, err: String(err) }, 'background re-render failed'),
+      );
       return sendPage(req, res, hit.page, 'STALE', started);
     }
     try {
@@ -179,7 +214,11 @@ export function createWebApp(deps: WebAppDeps) {
       if (!page) {
         const redirect = redirects.get(key);
         if (redirect) {
-          res.writeHead(redirect.status, { ...staticHeaders, Location: redirect.location, 'Cache-Control': 'public, max-age=3600' });
+          res.writeHead(redirect.status, {
+            ...staticHeaders,
+            Location: redirect.location,
+            'Cache-Control': 'public, max-age=3600',
+          });
           res.end();
           return;
         }
@@ -187,7 +226,10 @@ export function createWebApp(deps: WebAppDeps) {
       }
       sendPage(req, res, page, 'MISS', started);
     } catch (err) {
-      logger.error({ requestId, url: key, err: err instanceof Error ? err.stack : String(err) }, 'render failed');
+      logger.error(
+        { requestId, url: key, err: err instanceof Error ? err.stack : String(err) },
+        'render failed',
+      );
       if (hit.state === 'expired') return sendPage(req, res, hit.page, 'STALE-IF-ERROR', started);
       sendError(res, 500, 'Internal Server Error');
     }

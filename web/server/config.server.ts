@@ -12,7 +12,12 @@ const schema = z.object({
   SITE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
   CONTENT_DIR: z.string().default(path.join(repoRoot, 'content')),
   PAGE_CACHE_TTL: z.coerce.number().int().min(0).max(86_400).default(30),
-  PAGE_CACHE_MAX_STALE: z.coerce.number().int().min(0).max(7 * 86_400).default(86_400),
+  PAGE_CACHE_MAX_STALE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 86_400)
+    .default(86_400),
   HSTS: z.enum(['on', 'off']).default('off'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -8,7 +8,11 @@ export function newNonce(): string {
  * Security headers for every response. Scripts and emotion's <style> elements run only with the
  * per-response nonce; style attributes are allowed because they cannot run code.
  */
-export function securityHeaders(opts: { nonce?: string; hsts: boolean; imgOrigins: string[] }): Record<string, string> {
+export function securityHeaders(opts: {
+  nonce?: string;
+  hsts: boolean;
+  imgOrigins: string[];
+}): Record<string, string> {
   const nonce = opts.nonce ? ` 'nonce-${opts.nonce}'` : '';
   const csp = [
     "default-src 'self'",

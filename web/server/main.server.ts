@@ -21,7 +21,13 @@ async function main(): Promise<void> {
     pathToFileURL(path.join(config.distDir, 'server', 'entry-server.js')).href
   )) as RenderModule;
   const assets = readAssets(path.join(config.distDir, 'client'));
-  const { server } = createWebApp({ config, renderer, assets, logger, siteName: process.env.SITE_NAME ?? 'Law Partners' });
+  const { server } = createWebApp({
+    config,
+    renderer,
+    assets,
+    logger,
+    siteName: process.env.SITE_NAME ?? 'Law Partners',
+  });
   server.listen(config.PORT, config.HOST, () => {
     logger.info({ url: `http://${config.HOST}:${config.PORT}` }, 'web server listening');
   });

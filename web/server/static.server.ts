@@ -77,7 +77,9 @@ export class StaticFiles {
       body,
       type,
       etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
-      cacheControl: mount.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=86400, stale-while-revalidate=604800',
+      cacheControl: mount.immutable
+        ? 'public, max-age=31536000, immutable'
+        : 'public, max-age=86400, stale-while-revalidate=604800',
     };
     if (COMPRESSIBLE.has(ext) && body.length > 512) {
       file.br = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
@@ -87,7 +89,12 @@ export class StaticFiles {
   }
 
   /** Returns true when it answered the request. */
-  async serve(req: IncomingMessage, res: ServerResponse, urlPath: string, headers: Record<string, string>): Promise<boolean> {
+  async serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    urlPath: string,
+    headers: Record<string, string>,
+  ): Promise<boolean> {
     if (!this.mounts.some((m) => urlPath.startsWith(m.prefix))) return false;
     let file = this.files.get(urlPath);
     if (file === undefined) {

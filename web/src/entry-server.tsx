@@ -30,9 +30,22 @@ export type RenderResult =
       styles: string;
       state: unknown;
       renders: number;
+      /** What the error boundary showed, when it showed something: the server logs it with the request id. */
+      routeError?: string;
     };
 
 const handler = createStaticHandler(routes);
+
+function describeRouteError(error: unknown): string | undefined {
+  if (error === undefined) return undefined;
+  if (error instanceof Error) return error.stack ?? error.message;
+  if (typeof error === 'string') return error;
+  try {
+    return JSON.stringify(error);
+  } catch {
+    return String(error);
+  }
+}
 
 export async function render(req: RenderRequest): Promise<RenderResult> {
   const request = new Request(req.url, { signal: req.signal });
@@ -82,5 +95,6 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     styles,
     state: client.extract(),
     renders,
+    routeError: describeRouteError(renderCtx.routeError),
   };
 }

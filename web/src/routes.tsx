@@ -31,7 +31,10 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: home },
           ...HOME_ALIASES.map((path) => ({ path, lazy: home })),
-          redirectRoute('criminal-defense/how-to-file-for-divorce-in-india', '/blog/how-to-file-for-divorce-in-india/'),
+          redirectRoute(
+            'criminal-defense/how-to-file-for-divorce-in-india',
+            '/blog/how-to-file-for-divorce-in-india/',
+          ),
           ...Object.entries(LEGACY_REDIRECTS).map(([from, to]) => redirectRoute(from.slice(1), to)),
           { path: 'blog', lazy: blogList },
           { path: 'blog/page/:page', lazy: blogList },

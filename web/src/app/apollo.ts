@@ -1,8 +1,17 @@
-import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type FieldMergeFunction, type StoreObject } from '@apollo/client';
+import {
+  ApolloClient,
+  ApolloLink,
+  HttpLink,
+  InMemoryCache,
+  type FieldMergeFunction,
+  type StoreObject,
+} from '@apollo/client';
 import { RetryLink } from '@apollo/client/link/retry';
 
 // Partial data with errors is useful to a page (e.g. posts failed but the site details did not).
 declare module '@apollo/client' {
+  // Apollo's documented way to declare default options is namespace merging.
+  /* eslint-disable @typescript-eslint/no-namespace */
   export namespace ApolloClient {
     export namespace DeclareDefaultOptions {
       interface WatchQuery {
@@ -13,6 +22,7 @@ declare module '@apollo/client' {
       }
     }
   }
+  /* eslint-enable @typescript-eslint/no-namespace */
 }
 
 export interface ApolloOptions {
@@ -28,8 +38,14 @@ export interface ApolloOptions {
  * social link's network and label, the head only its url): merged item by item, so one query's
  * answer does not strip the fields another query reads.
  */
-const mergeListByIndex: FieldMergeFunction<StoreObject[], StoreObject[]> = (existing, incoming, { mergeObjects }) =>
-  existing && existing.length === incoming.length ? incoming.map((item, i) => mergeObjects(existing[i]!, item)) : incoming;
+const mergeListByIndex: FieldMergeFunction<StoreObject[], StoreObject[]> = (
+  existing,
+  incoming,
+  { mergeObjects },
+) =>
+  existing && existing.length === incoming.length
+    ? incoming.map((item, i) => mergeObjects(existing[i]!, item))
+    : incoming;
 
 function createCache(): InMemoryCache {
   return new InMemoryCache({

@@ -21,6 +21,8 @@ export interface RenderContextValue {
   redirect?: { location: string; status: number };
   /** Time spent by the server in the gateway, for Server-Timing. */
   isServer: boolean;
+  /** An error a route's error boundary showed during a server render, for the server's log. */
+  routeError?: unknown;
 }
 
 export const RenderContext = createContext<RenderContextValue | null>(null);

@@ -75,7 +75,10 @@ export function legalServiceJsonLd(site: SeoSiteFragment): Record<string, unknow
   };
 }
 
-export function breadcrumbJsonLd(site: Pick<SeoSiteFragment, 'url'>, items: { name: string; path: string }[]): Record<string, unknown> {
+export function breadcrumbJsonLd(
+  site: Pick<SeoSiteFragment, 'url'>,
+  items: { name: string; path: string }[],
+): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',

@@ -53,7 +53,10 @@ const base = mergeConfigs(defaultBaseConfig, {
 const site = defineConfig({
   globalCss: {
     // Anchors land below the sticky header (SPEC §9: 96 px offset); smooth unless reduced motion.
-    html: { scrollPaddingTop: '96px', colorPalette: 'brand', _motionSafe: { scrollBehavior: 'smooth' } },
+    html: { scrollPaddingTop: '96px', colorPalette: 'brand' },
+    // Smooth only once the visitor interacts (a link has focus): opening an address with a #fragment
+    // must land on it at once, not animate down from the top while the page hydrates.
+    'html:focus-within': { _motionSafe: { scrollBehavior: 'smooth' } },
     body: { bg: 'white', color: 'gray.800', fontFamily: 'body', lineHeight: '1.6' },
     'a:focus-visible, button:focus-visible, input:focus-visible, textarea:focus-visible': {
       outline: '3px solid',

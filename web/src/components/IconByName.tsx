@@ -1,4 +1,16 @@
-import { Award, Car, Clock, FileText, Heart, House, Monitor, Scale, Shield, Users, type LucideProps } from 'lucide-react';
+import {
+  Award,
+  Car,
+  Clock,
+  FileText,
+  Heart,
+  House,
+  Monitor,
+  Scale,
+  Shield,
+  Users,
+  type LucideProps,
+} from 'lucide-react';
 import type { IconName } from '../gql/graphql';
 
 // Imported one by one so only these ten icons reach the bundle.

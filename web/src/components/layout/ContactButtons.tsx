@@ -25,7 +25,13 @@ const round = {
 /** The floating call and WhatsApp buttons: one tap from any page to the firm. */
 export function ContactButtons({ site }: { site: ContactButtonsSiteFragment }) {
   return (
-    <Stack position="fixed" right={{ base: '4', md: '6' }} bottom={{ base: '4', md: '6' }} zIndex="overlay" gap="3">
+    <Stack
+      position="fixed"
+      right={{ base: '4', md: '6' }}
+      bottom={{ base: '4', md: '6' }}
+      zIndex="overlay"
+      gap="3"
+    >
       <chakra.a
         href={site.whatsappUrl}
         target="_blank"
@@ -37,7 +43,13 @@ export function ContactButtons({ site }: { site: ContactButtonsSiteFragment }) {
       >
         <MessageCircle size={26} aria-hidden="true" />
       </chakra.a>
-      <chakra.a href={site.phoneHref} aria-label={`Call us: ${site.phone}`} bg="gold.500" color="brand.900" {...round}>
+      <chakra.a
+        href={site.phoneHref}
+        aria-label={`Call us: ${site.phone}`}
+        bg="gold.500"
+        color="brand.900"
+        {...round}
+      >
         <Phone size={24} aria-hidden="true" />
       </chakra.a>
     </Stack>

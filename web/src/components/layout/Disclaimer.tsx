@@ -46,13 +46,15 @@ export function Disclaimer({ onClose }: { onClose: () => void }) {
         </Heading>
         <Box id="disclaimer-body" color="gray.700" fontSize="sm">
           <Text mb="3">
-            The Bar Council of India does not permit advocates to solicit work or advertise. By clicking “I Agree &
-            Continue” you confirm that:
+            The Bar Council of India does not permit advocates to solicit work or advertise. By clicking “I
+            Agree & Continue” you confirm that:
           </Text>
           <chakra.ul pl="5" listStyleType="disc" mb="3">
             <li>you are seeking information about us of your own accord;</li>
             <li>there has been no advertisement, invitation or inducement by us or our members;</li>
-            <li>nothing on this website is legal advice, and reading it creates no lawyer–client relationship.</li>
+            <li>
+              nothing on this website is legal advice, and reading it creates no lawyer–client relationship.
+            </li>
           </chakra.ul>
         </Box>
         <HStack gap="3" justify="flex-end" wrap="wrap" mt="6">

@@ -50,7 +50,13 @@ const FooterLink = chakra(Link, {
   base: { color: 'gray.300', _hover: { color: 'gold.300' }, display: 'inline-block', py: '1' },
 });
 
-export function Footer({ site, areas }: { site: FooterSiteFragment | undefined; areas: FooterPracticeAreaFragment[] }) {
+export function Footer({
+  site,
+  areas,
+}: {
+  site: FooterSiteFragment | undefined;
+  areas: FooterPracticeAreaFragment[];
+}) {
   const year = new Date().getFullYear();
   return (
     <Box as="footer" bg="brand.950" color="gray.200" pt="12" pb={{ base: '24', md: '10' }}>
@@ -61,8 +67,8 @@ export function Footer({ site, areas }: { site: FooterSiteFragment | undefined; 
               {site?.name}
             </Heading>
             <Text color="gray.300" fontSize="sm">
-              Criminal defence and family law in Ghaziabad since {site?.established ?? 1985}. We listen, explain your
-              options plainly, and stand beside you in court.
+              Criminal defence and family law in Ghaziabad since {site?.established ?? 1985}. We listen,
+              explain your options plainly, and stand beside you in court.
             </Text>
             <HStack gap="2" pt="2">
               {site?.socialLinks.map((s) => {
@@ -119,7 +125,8 @@ export function Footer({ site, areas }: { site: FooterSiteFragment | undefined; 
             {site && (
               <>
                 <Text>
-                  {site.address.streetAddress}, {site.address.locality}, {site.address.region} {site.address.postalCode}
+                  {site.address.streetAddress}, {site.address.locality}, {site.address.region}{' '}
+                  {site.address.postalCode}
                 </Text>
                 <chakra.a href={site.phoneHref} _hover={{ color: 'gold.300' }}>
                   {site.phone}

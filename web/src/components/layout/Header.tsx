@@ -50,11 +50,23 @@ export function Header({ site }: { site: HeaderSiteFragment | undefined }) {
             <HStack gap="5" wrap="wrap" justify="center">
               {site && (
                 <>
-                  <chakra.a href={site.phoneHref} display="inline-flex" alignItems="center" gap="1.5" _hover={{ color: 'gold.300' }}>
+                  <chakra.a
+                    href={site.phoneHref}
+                    display="inline-flex"
+                    alignItems="center"
+                    gap="1.5"
+                    _hover={{ color: 'gold.300' }}
+                  >
                     <Phone size={14} aria-hidden="true" />
                     {site.phone}
                   </chakra.a>
-                  <chakra.a href={`mailto:${site.email}`} display="inline-flex" alignItems="center" gap="1.5" _hover={{ color: 'gold.300' }}>
+                  <chakra.a
+                    href={`mailto:${site.email}`}
+                    display="inline-flex"
+                    alignItems="center"
+                    gap="1.5"
+                    _hover={{ color: 'gold.300' }}
+                  >
                     <Mail size={14} aria-hidden="true" />
                     {site.email}
                   </chakra.a>
@@ -69,7 +81,13 @@ export function Header({ site }: { site: HeaderSiteFragment | undefined }) {
       </Box>
       <Container maxW="7xl" py="2">
         <Flex align="center" justify="space-between" minH="16">
-          <StyledLink to="/" display="flex" alignItems="center" gap="3" aria-label={site ? `${site.name}, home` : 'Home'}>
+          <StyledLink
+            to="/"
+            display="flex"
+            alignItems="center"
+            gap="3"
+            aria-label={site ? `${site.name}, home` : 'Home'}
+          >
             <chakra.img
               src={site?.logo.url ?? '/logo.svg'}
               alt=""
@@ -79,7 +97,12 @@ export function Header({ site }: { site: HeaderSiteFragment | undefined }) {
               boxSize={{ base: '12', md: '14' }}
             />
             <Box lineHeight="1.2">
-              <Text fontFamily="heading" fontWeight="bold" fontSize={{ base: 'lg', md: 'xl' }} color="brand.800">
+              <Text
+                fontFamily="heading"
+                fontWeight="bold"
+                fontSize={{ base: 'lg', md: 'xl' }}
+                color="brand.800"
+              >
                 {site?.name ?? ''}
               </Text>
               <Text fontSize="xs" color="gray.600" display={{ base: 'none', sm: 'block' }}>

@@ -48,7 +48,15 @@ export function Layout() {
         href="#main"
         position="absolute"
         left="-9999px"
-        _focus={{ left: '4', top: '4', zIndex: 'skipNav', bg: 'white', p: '3', borderRadius: 'md', boxShadow: 'lg' }}
+        _focus={{
+          left: '4',
+          top: '4',
+          zIndex: 'skipNav',
+          bg: 'white',
+          p: '3',
+          borderRadius: 'md',
+          boxShadow: 'lg',
+        }}
       >
         Skip to content
       </chakra.a>

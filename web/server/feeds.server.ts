@@ -1,0 +1,496 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import type { WebConfig } from './config.server';
+import { LEGACY_REDIRECTS } from '../src/routes/legacy-redirects';
+
+// ---------------------------------------------------------------------------------------------
+// XML and text builders (pure)
+// ---------------------------------------------------------------------------------------------
+
+const XML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
+
+// Characters XML 1.0 does not allow at all (most C0 controls, lone surrogates, U+FFFE/FFFF): a feed
+// containing one is rejected whole by strict readers, so they are dropped rather than escaped.
+// eslint-disable-next-line no-control-regex
+const XML_INVALID = /[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** Text or attribute value for XML: the five special characters escaped, forbidden characters removed. */
+export function escapeXml(value: string): string {
+  return value.replace(XML_INVALID, '').replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
+}
+
+const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+const ISO_LOCAL = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?))?$/;
+
+function parseDate(value: string | null | undefined): { date: Date; hasZone: boolean } | null {
+  if (!value) return null;
+  const v = value.trim();
+  if (ISO_WITH_ZONE.test(v)) {
+    const date = new Date(v);
+    return Number.isNaN(date.getTime()) ? null : { date, hasZone: true };
+  }
+  const m = ISO_LOCAL.exec(v);
+  if (!m) return null;
+  // A WordPress date without a zone is read as UTC, so the result does not depend on the server's zone.
+  const date = new Date(`${m[1]}T${m[2] ?? '00:00:00'}Z`);
+  return Number.isNaN(date.getTime()) ? null : { date, hasZone: false };
+}
+
+/**
+ * A sitemap <lastmod> (W3C datetime). With a zone the instant is kept (in UTC); without one only the
+ * calendar date is certain, so only the date is given. Null for anything unreadable.
+ */
+export function toW3cDate(value: string | null | undefined): string | null {
+  const parsed = parseDate(value);
+  if (!parsed) return null;
+  const iso = parsed.date.toISOString();
+  return parsed.hasZone ? `${iso.slice(0, 19)}+00:00` : iso.slice(0, 10);
+}
+
+/** An RSS <pubDate> (RFC 822 with a four-digit year, in GMT). Null for anything unreadable. */
+export function toRfc822(value: string | null | undefined): string | null {
+  const parsed = parseDate(value);
+  return parsed ? parsed.date.toUTCString() : null;
+}
+
+/** The later of two dates as the strings they were given in (unreadable ones lose). */
+function later(a: string | null, b: string | null): string | null {
+  const pa = parseDate(a);
+  const pb = parseDate(b);
+  if (!pa) return pb ? b : null;
+  if (!pb) return a;
+  return pb.date > pa.date ? b : a;
+}
+
+export interface SitemapUrl {
+  loc: string;
+  lastmod?: string | null;
+}
+
+export function buildSitemap(urls: SitemapUrl[]): string {
+  const body = urls
+    .map((u) => {
+      const lastmod = toW3cDate(u.lastmod);
+      return `<url><loc>${escapeXml(u.loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+    })
+    .join('\n');
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+    (body ? `${body}\n` : '') +
+    '</urlset>\n'
+  );
+}
+
+export function buildRobots(siteUrl: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /wp-admin',
+    '',
+    `Sitemap: ${new URL('/sitemap.xml', siteUrl).href}`,
+    '',
+  ].join('\n');
+}
+
+export interface RssItem {
+  title: string;
+  link: string;
+  /** ISO date of publication. */
+  date: string;
+  description: string;
+  author?: string;
+}
+
+export interface RssChannel {
+  title: string;
+  link: string;
+  description: string;
+  /** Absolute URL of the feed itself. */
+  selfUrl: string;
+  items: RssItem[];
+}
+
+export function buildRss(channel: RssChannel): string {
+  const newest = channel.items.reduce<string | null>((acc, item) => later(acc, item.date), null);
+  const lastBuild = toRfc822(newest);
+  const items = channel.items.map((item) => {
+    const pubDate = toRfc822(item.date);
+    return (
+      '<item>' +
+      `<title>${escapeXml(item.title)}</title>` +
+      `<link>${escapeXml(item.link)}</link>` +
+      `<guid isPermaLink="true">${escapeXml(item.link)}</guid>` +
+      (pubDate ? `<pubDate>${pubDate}</pubDate>` : '') +
+      (item.author ? `<dc:creator>${escapeXml(item.author)}</dc:creator>` : '') +
+      `<description>${escapeXml(item.description)}</description>` +
+      '</item>'
+    );
+  });
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">\n' +
+    '<channel>' +
+    `<title>${escapeXml(channel.title)}</title>` +
+    `<link>${escapeXml(channel.link)}</link>` +
+    `<description>${escapeXml(channel.description)}</description>` +
+    '<language>en-IN</language>' +
+    (lastBuild ? `<lastBuildDate>${lastBuild}</lastBuildDate>` : '') +
+    `<atom:link href="${escapeXml(channel.selfUrl)}" rel="self" type="application/rss+xml"/>\n` +
+    items.join('\n') +
+    (items.length ? '\n' : '') +
+    '</channel>\n</rss>\n'
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the feeds list
+// ---------------------------------------------------------------------------------------------
+
+/** SPEC §9: the blog list shows 20 posts a page. */
+const BLOG_PAGE_SIZE = 20;
+/** The gateway's largest page of posts. */
+const GATEWAY_PAGE_SIZE = 100;
+/** A bound on the work one sitemap build may cause: 50 x 100 posts. */
+const MAX_POST_PAGES = 50;
+const RSS_ITEMS = 20;
+/** Paths that render the home page (routes.tsx): the home page is listed once, as /. */
+const HOME_ALIASES = new Set(['/about', '/contact-us', '/testimonials', '/practice-areas']);
+/** Paths that answer with a redirect or are not public content. */
+const NOT_LISTED = new Set(['/wp-admin', '/blog', '/']);
+
+const PostSummary = z.object({ uri: z.string(), modified: z.string(), date: z.string() });
+
+const SitemapFirstData = z.object({
+  posts: z.object({ totalCount: z.number(), totalPages: z.number(), nodes: z.array(PostSummary) }).nullable(),
+  practiceAreas: z.array(z.object({ link: z.string() })),
+  pages: z.array(z.object({ uri: z.string(), modified: z.string() })),
+});
+
+const SitemapPostsData = z.object({
+  posts: z.object({ nodes: z.array(PostSummary) }).nullable(),
+});
+
+const RssData = z.object({
+  site: z.object({ name: z.string(), tagline: z.string() }),
+  posts: z
+    .object({
+      nodes: z.array(
+        z.object({
+          title: z.string(),
+          uri: z.string(),
+          date: z.string(),
+          excerpt: z.string(),
+          authorName: z.string(),
+        }),
+      ),
+    })
+    .nullable(),
+});
+
+const SITEMAP_FIRST = `query SitemapFirst($first: Int!) {
+  posts(first: $first, page: 1) { totalCount totalPages nodes { uri modified date } }
+  practiceAreas { link }
+  pages(first: 100) { uri modified }
+}`;
+
+const SITEMAP_POSTS = `query SitemapPosts($first: Int!, $page: Int!) {
+  posts(first: $first, page: $page) { nodes { uri modified date } }
+}`;
+
+const RSS = `query RssFeed($first: Int!) {
+  site { name tagline }
+  posts(first: $first) { nodes { title uri date excerpt(length: 300) authorName } }
+}`;
+
+/** A site path without its trailing slash (except the root), for comparing addresses. */
+function normalisePath(p: string): string {
+  const path = p.split(/[?#]/, 1)[0] ?? '';
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+export interface SitemapInput {
+  siteUrl: string;
+  /** Every published post, newest first. */
+  posts: { uri: string; modified: string; date: string }[];
+  /** Total posts as WordPress counts them (the blog list's page count comes from it). */
+  totalPosts: number;
+  practiceAreaLinks: string[];
+  pages: { uri: string; modified: string }[];
+}
+
+/**
+ * Every public address once: home, the blog and its list pages, every post, every practice page and
+ * every WordPress page — but not the home page's section aliases, /wp-admin, or a page whose address
+ * only redirects (an old practice address: its date goes to the practice page it redirects to).
+ */
+export function sitemapUrls(input: SitemapInput): SitemapUrl[] {
+  const abs = (p: string) => new URL(p, input.siteUrl).href;
+  const newestPost = input.posts.reduce<string | null>((acc, p) => later(acc, p.modified || p.date), null);
+  const redirects = new Map(
+    Object.entries(LEGACY_REDIRECTS).map(([from, to]) => [normalisePath(from), normalisePath(to)]),
+  );
+  const pageDates = new Map<string, string>();
+  for (const page of input.pages) {
+    const path = normalisePath(page.uri);
+    const target = redirects.get(path) ?? path;
+    pageDates.set(target, later(pageDates.get(target) ?? null, page.modified) ?? page.modified);
+  }
+
+  const urls: SitemapUrl[] = [];
+  const seen = new Set<string>();
+  const add = (path: string, lastmod: string | null | undefined) => {
+    const key = normalisePath(path);
+    if (seen.has(key)) return;
+    seen.add(key);
+    urls.push({ loc: abs(path), lastmod });
+  };
+
+  add(
+    '/',
+    later(
+      newestPost,
+      [...pageDates.values()].reduce<string | null>((a, d) => later(a, d), null),
+    ),
+  );
+  add('/blog', newestPost);
+  const listPages = Math.max(1, Math.ceil(input.totalPosts / BLOG_PAGE_SIZE));
+  for (let n = 2; n <= listPages; n += 1) {
+    const slice = input.posts.slice((n - 1) * BLOG_PAGE_SIZE, n * BLOG_PAGE_SIZE);
+    add(
+      `/blog/page/${n}`,
+      slice.reduce<string | null>((acc, p) => later(acc, p.modified || p.date), null),
+    );
+  }
+  for (const post of input.posts) add(post.uri, post.modified || post.date);
+  for (const link of input.practiceAreaLinks) add(link, pageDates.get(normalisePath(link)));
+  for (const page of input.pages) {
+    const path = normalisePath(page.uri);
+    if (redirects.has(path) || HOME_ALIASES.has(path) || NOT_LISTED.has(path)) continue;
+    add(page.uri, page.modified);
+  }
+  return urls;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Serving: gateway queries, an in-memory cache, HTTP
+// ---------------------------------------------------------------------------------------------
+
+export class GatewayError extends Error {}
+
+export interface FeedsDeps {
+  config: Pick<WebConfig, 'GATEWAY_URL' | 'SITE_URL' | 'PAGE_CACHE_TTL'>;
+  logger: Pick<Logger, 'warn' | 'error'>;
+  fetch?: typeof fetch;
+  now?: () => number;
+  /** Per gateway request. */
+  timeoutMs?: number;
+}
+
+interface FeedDoc {
+  body: string;
+  contentType: string;
+  etag: string;
+  storedAt: number;
+}
+
+type FeedPath = '/sitemap.xml' | '/robots.txt' | '/feed.xml';
+const FEED_PATHS = new Set<string>(['/sitemap.xml', '/robots.txt', '/feed.xml']);
+
+export function createFeeds(deps: FeedsDeps) {
+  const { config, logger } = deps;
+  const doFetch = deps.fetch ?? fetch;
+  const now = deps.now ?? Date.now;
+  const ttlMs = config.PAGE_CACHE_TTL * 1000;
+  const timeoutMs = deps.timeoutMs ?? 10_000;
+  const cache = new Map<FeedPath, FeedDoc>();
+  const inflight = new Map<FeedPath, Promise<FeedDoc>>();
+
+  async function query<T>(
+    document: string,
+    variables: Record<string, unknown>,
+    schema: z.ZodType<T>,
+    requestId: string,
+  ): Promise<T> {
+    let res: Response;
+    try {
+      res = await doFetch(config.GATEWAY_URL, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'x-request-id': requestId,
+        },
+        body: JSON.stringify({ query: document, variables }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (err) {
+      throw new GatewayError(`gateway unreachable: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    if (!res.ok) throw new GatewayError(`gateway answered ${res.status}`);
+    const json = (await res.json().catch(() => null)) as {
+      data?: unknown;
+      errors?: { message?: string }[];
+    } | null;
+    const parsed = schema.safeParse(json?.data);
+    if (!parsed.success) {
+      const message = json?.errors?.[0]?.message ?? parsed.error.issues[0]?.message ?? 'no data';
+      throw new GatewayError(`gateway query failed: ${message}`);
+    }
+    return parsed.data;
+  }
+
+  async function sitemap(requestId: string): Promise<string> {
+    const first = await query(SITEMAP_FIRST, { first: GATEWAY_PAGE_SIZE }, SitemapFirstData, requestId);
+    // Without the post list the sitemap would silently drop every post: better to fail and retry.
+    if (!first.posts) throw new GatewayError('gateway returned no posts');
+    const posts = [...first.posts.nodes];
+    const pageCount = Math.min(first.posts.totalPages, MAX_POST_PAGES);
+    // One page after another: a large blog must not turn one crawler request into a burst on WordPress.
+    for (let page = 2; page <= pageCount; page += 1) {
+      const next = await query(
+        SITEMAP_POSTS,
+        { first: GATEWAY_PAGE_SIZE, page },
+        SitemapPostsData,
+        requestId,
+      );
+      if (!next.posts) throw new GatewayError('gateway returned no posts');
+      posts.push(...next.posts.nodes);
+    }
+    return buildSitemap(
+      sitemapUrls({
+        siteUrl: config.SITE_URL,
+        posts,
+        totalPosts: first.posts.totalCount,
+        practiceAreaLinks: first.practiceAreas.map((a) => a.link),
+        pages: first.pages,
+      }),
+    );
+  }
+
+  async function rss(requestId: string): Promise<string> {
+    const data = await query(RSS, { first: RSS_ITEMS }, RssData, requestId);
+    if (!data.posts) throw new GatewayError('gateway returned no posts');
+    const abs = (p: string) => new URL(p, config.SITE_URL).href;
+    return buildRss({
+      title: `${data.site.name} – Blog`,
+      link: abs('/blog'),
+      description: data.site.tagline,
+      selfUrl: abs('/feed.xml'),
+      items: data.posts.nodes.map((p) => ({
+        title: p.title,
+        link: abs(p.uri),
+        date: p.date,
+        description: p.excerpt,
+        author: p.authorName,
+      })),
+    });
+  }
+
+  async function build(path: FeedPath, requestId: string): Promise<FeedDoc> {
+    let body: string;
+    let contentType: string;
+    if (path === '/robots.txt') {
+      body = buildRobots(config.SITE_URL);
+      contentType = 'text/plain; charset=utf-8';
+    } else if (path === '/sitemap.xml') {
+      body = await sitemap(requestId);
+      contentType = 'application/xml; charset=utf-8';
+    } else {
+      body = await rss(requestId);
+      contentType = 'application/rss+xml; charset=utf-8';
+    }
+    const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+    return { body, contentType, etag, storedAt: now() };
+  }
+
+  /** The document for a path: cached for PAGE_CACHE_TTL seconds, one build at a time. */
+  async function get(path: FeedPath, requestId: string): Promise<{ doc: FeedDoc; state: string }> {
+    const cached = cache.get(path);
+    if (cached && now() - cached.storedAt <= ttlMs) return { doc: cached, state: 'HIT' };
+    let running = inflight.get(path);
+    if (!running) {
+      running = build(path, requestId).finally(() => inflight.delete(path));
+      inflight.set(path, running);
+    }
+    try {
+      const doc = await running;
+      cache.set(path, doc);
+      return { doc, state: 'MISS' };
+    } catch (err) {
+      // A gateway outage should not take crawlers' view of the site away: the last good copy stays.
+      if (cached) {
+        logger.warn({ requestId, path, err: String(err) }, 'feed rebuild failed; serving the last good copy');
+        return { doc: cached, state: 'STALE-IF-ERROR' };
+      }
+      throw err;
+    }
+  }
+
+  function handles(pathname: string): boolean {
+    return FEED_PATHS.has(pathname);
+  }
+
+  async function serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+    baseHeaders: Record<string, string>,
+    requestId: string,
+  ): Promise<void> {
+    const path = pathname as FeedPath;
+    let result: { doc: FeedDoc; state: string };
+    try {
+      result = await get(path, requestId);
+    } catch (err) {
+      logger.error({ requestId, path, err: String(err) }, 'feed unavailable');
+      res.writeHead(503, {
+        ...baseHeaders,
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'Retry-After': '30',
+      });
+      res.end(
+        req.method === 'HEAD' ? undefined : 'Service Unavailable: the content service did not answer.\n',
+      );
+      return;
+    }
+    const { doc, state } = result;
+    const headers: Record<string, string> = {
+      ...baseHeaders,
+      'Content-Type': doc.contentType,
+      'Cache-Control': `public, max-age=0, s-maxage=${config.PAGE_CACHE_TTL}, stale-while-revalidate=60, stale-if-error=86400`,
+      ETag: doc.etag,
+      Vary: 'Accept-Encoding',
+      'X-Cache': state,
+    };
+    if (req.headers['if-none-match'] === doc.etag) {
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    let body: Buffer = Buffer.from(doc.body);
+    const accept = String(req.headers['accept-encoding'] ?? '');
+    if (body.length > 1024 && /\bbr\b/.test(accept)) {
+      body = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+      headers['Content-Encoding'] = 'br';
+    } else if (body.length > 1024 && /\bgzip\b/.test(accept)) {
+      body = zlib.gzipSync(body, { level: 6 });
+      headers['Content-Encoding'] = 'gzip';
+    }
+    headers['Content-Length'] = String(body.length);
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  return { handles, serve, clear: () => cache.clear() };
+}

@@ -1,0 +1,96 @@
+import { Box, type BoxProps, type SystemStyleObject } from '@chakra-ui/react';
+
+/**
+ * Typography for HTML written in WordPress (practice pages, blog posts, content pages). The HTML is
+ * sanitised by the gateway; here it only gets a readable measure and styles for the elements
+ * editors actually use.
+ */
+export const proseStyles: SystemStyleObject = {
+  color: 'gray.800',
+  fontSize: { base: 'md', md: 'lg' },
+  lineHeight: '1.7',
+  overflowWrap: 'break-word',
+  '& > * + *': { marginTop: '1.1em' },
+  '& h1, & h2, & h3, & h4, & h5, & h6': {
+    fontFamily: 'heading',
+    color: 'brand.800',
+    fontWeight: 'bold',
+    lineHeight: '1.25',
+    marginBottom: '0.5em',
+  },
+  // Space above a heading that follows other content (a leading heading sits flush with the top).
+  '& > * + h1, & > * + h2, & > * + h3, & > * + h4, & > * + h5, & > * + h6': { marginTop: '1.8em' },
+  '& h1': { fontSize: { base: '2xl', md: '3xl' } },
+  '& h2': { fontSize: { base: 'xl', md: '2xl' } },
+  '& h3': { fontSize: { base: 'lg', md: 'xl' } },
+  '& h4, & h5, & h6': { fontSize: { base: 'md', md: 'lg' } },
+  '& h2 + *, & h3 + *, & h4 + *': { marginTop: '0' },
+  '& p': { marginBottom: '0' },
+  '& a': {
+    color: 'brand.700',
+    textDecoration: 'underline',
+    textDecorationThickness: '1px',
+    textUnderlineOffset: '3px',
+    fontWeight: 'medium',
+    _hover: { color: 'brand.900', textDecorationThickness: '2px' },
+  },
+  '& strong, & b': { fontWeight: 'semibold', color: 'gray.900' },
+  '& ul, & ol': { paddingInlineStart: '1.5em' },
+  '& ul': { listStyleType: 'disc' },
+  '& ol': { listStyleType: 'decimal' },
+  '& ul ul': { listStyleType: 'circle' },
+  '& li': { marginTop: '0.4em', paddingInlineStart: '0.25em' },
+  '& li::marker': { color: 'gold.700' },
+  '& blockquote': {
+    borderInlineStartWidth: '4px',
+    borderColor: 'gold.500',
+    bg: 'gold.50',
+    paddingBlock: '3',
+    paddingInline: '5',
+    borderRadius: '0 var(--chakra-radii-md) var(--chakra-radii-md) 0',
+    fontStyle: 'italic',
+    color: 'gray.700',
+  },
+  '& blockquote > * + *': { marginTop: '0.75em' },
+  // A wide table scrolls sideways inside the column instead of widening the page on a phone.
+  '& table': {
+    display: 'block',
+    maxWidth: '100%',
+    overflowX: 'auto',
+    borderCollapse: 'collapse',
+    fontSize: 'md',
+    lineHeight: '1.5',
+  },
+  '& th, & td': {
+    borderWidth: '1px',
+    borderColor: 'gray.300',
+    paddingBlock: '2',
+    paddingInline: '3',
+    textAlign: 'start',
+    verticalAlign: 'top',
+    minWidth: '8rem',
+  },
+  '& th': { bg: 'brand.50', color: 'brand.900', fontWeight: 'semibold' },
+  '& img': { maxWidth: '100%', height: 'auto', borderRadius: 'md' },
+  '& figure': { marginInline: '0' },
+  '& figcaption': { fontSize: 'sm', color: 'gray.600', marginTop: '2' },
+  '& hr': { borderColor: 'gray.200', marginBlock: '2em' },
+  '& code': { fontSize: '0.9em', bg: 'gray.100', paddingInline: '1', borderRadius: 'sm' },
+  '& pre': { overflowX: 'auto', bg: 'gray.100', padding: '4', borderRadius: 'md' },
+};
+
+export interface ProseProps extends Omit<BoxProps, 'children' | 'dangerouslySetInnerHTML'> {
+  /** Sanitised HTML from the gateway. */
+  html: string;
+}
+
+export function Prose({ html, css, ...rest }: ProseProps) {
+  return (
+    <Box
+      maxW="70ch"
+      css={css ? [proseStyles, css] : proseStyles}
+      dangerouslySetInnerHTML={{ __html: html }}
+      {...rest}
+    />
+  );
+}

@@ -1,0 +1,70 @@
+import { HStack, chakra } from '@chakra-ui/react';
+import { Link } from 'react-router';
+import type { BlogCategoriesQuery } from '../../gql/graphql';
+import { blogHref } from './blog-params.js';
+
+const Chip = chakra(Link, {
+  base: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: '1.5',
+    minH: '11',
+    px: '4',
+    borderRadius: 'full',
+    borderWidth: '1px',
+    borderColor: 'brand.200',
+    color: 'brand.800',
+    bg: 'white',
+    fontSize: 'sm',
+    fontWeight: 'medium',
+    whiteSpace: 'nowrap',
+    flexShrink: '0',
+    _hover: { bg: 'brand.50' },
+    '&[aria-current=true]': { bg: 'brand.800', color: 'white', borderColor: 'brand.800' },
+  },
+});
+
+/** Category filter chips: links, so a filtered list has its own address and works without script. */
+export function CategoryFilter(props: {
+  categories: BlogCategoriesQuery['categories'];
+  active: string;
+  q: string;
+}) {
+  if (props.categories.length === 0) return null;
+  return (
+    // One scrolling row on phones (the list would otherwise push the articles a screen down), wrapped
+    // and centred on wider screens.
+    <HStack
+      as="nav"
+      aria-label="Filter by category"
+      gap="2"
+      flexWrap={{ base: 'nowrap', md: 'wrap' }}
+      justify={{ base: 'flex-start', md: 'center' }}
+      overflowX={{ base: 'auto', md: 'visible' }}
+      mx={{ base: '-4', md: '0' }}
+      px={{ base: '4', md: '0' }}
+      pb={{ base: '2', md: '0' }}
+    >
+      <Chip
+        to={blogHref({ q: props.q })}
+        aria-current={props.active === '' ? true : undefined}
+        preventScrollReset
+      >
+        All
+      </Chip>
+      {props.categories.map((c) => (
+        <Chip
+          key={c.id}
+          to={blogHref({ q: props.q, category: c.slug })}
+          aria-current={props.active === c.slug ? true : undefined}
+          preventScrollReset
+        >
+          {c.name}
+          <chakra.span fontSize="xs" opacity="0.8">
+            ({c.count})
+          </chakra.span>
+        </Chip>
+      ))}
+    </HStack>
+  );
+}

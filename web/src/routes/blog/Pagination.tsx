@@ -1,0 +1,62 @@
+import { HStack, Text, chakra } from '@chakra-ui/react';
+import { Link } from 'react-router';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { blogHref, pageItems } from './blog-params.js';
+
+const PageLink = chakra(Link, {
+  base: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: '1',
+    minW: '11',
+    minH: '11',
+    px: '3',
+    borderRadius: 'md',
+    borderWidth: '1px',
+    borderColor: 'gray.300',
+    color: 'brand.800',
+    fontWeight: 'medium',
+    _hover: { bg: 'brand.50' },
+    '&[aria-current=page]': { bg: 'brand.800', color: 'white', borderColor: 'brand.800' },
+  },
+});
+
+/** Links to every list page: plain anchors with rel prev/next, so crawlers reach every post. */
+export function Pagination(props: { page: number; totalPages: number; q: string; category: string }) {
+  const { page, totalPages, q, category } = props;
+  if (totalPages <= 1) return null;
+  const href = (p: number) => blogHref({ page: p, q, category });
+  return (
+    <HStack as="nav" aria-label="Blog pages" gap="2" justify="center" wrap="wrap" mt="12">
+      {page > 1 && (
+        <PageLink to={href(page - 1)} rel="prev">
+          <ChevronLeft size={18} aria-hidden="true" />
+          Previous
+        </PageLink>
+      )}
+      {pageItems(page, totalPages).map((item, i) =>
+        item === 'gap' ? (
+          <Text key={`gap-${i}`} as="span" px="1" color="gray.500" aria-hidden="true">
+            …
+          </Text>
+        ) : (
+          <PageLink
+            key={item}
+            to={href(item)}
+            aria-current={item === page ? 'page' : undefined}
+            aria-label={`Page ${item}`}
+          >
+            {item}
+          </PageLink>
+        ),
+      )}
+      {page < totalPages && (
+        <PageLink to={href(page + 1)} rel="next">
+          Next
+          <ChevronRight size={18} aria-hidden="true" />
+        </PageLink>
+      )}
+    </HStack>
+  );
+}

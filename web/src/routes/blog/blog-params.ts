@@ -1,0 +1,54 @@
+/** SPEC §9: the blog list shows 20 posts a page. */
+export const POSTS_PER_PAGE = 20;
+/** The gateway refuses longer searches (schema: `search` may not exceed 200 characters). */
+export const SEARCH_MAX_LENGTH = 200;
+
+export interface BlogParams {
+  /** The list page; null when the path names no valid page (/blog/page/0, /blog/page/abc). */
+  page: number | null;
+  /** Free-text search (SPEC §5: no limits beyond the gateway's length cap). */
+  q: string;
+  /** Category slug, '' for all categories. */
+  category: string;
+}
+
+export function parseBlogParams(pageParam: string | undefined, search: URLSearchParams): BlogParams {
+  let page: number | null = 1;
+  if (pageParam !== undefined) page = /^[1-9]\d{0,5}$/.test(pageParam) ? Number(pageParam) : null;
+  return {
+    page,
+    q: (search.get('q') ?? '').trim().slice(0, SEARCH_MAX_LENGTH),
+    category: (search.get('category') ?? '').trim().slice(0, SEARCH_MAX_LENGTH),
+  };
+}
+
+/** The address of a list page: page 1 is /blog itself, so each list has one URL. */
+export function blogHref(params: { page?: number; q?: string; category?: string }): string {
+  const path = params.page && params.page > 1 ? `/blog/page/${params.page}` : '/blog';
+  const query = new URLSearchParams();
+  if (params.q) query.set('q', params.q);
+  if (params.category) query.set('category', params.category);
+  const qs = query.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+export type PageItem = number | 'gap';
+
+/**
+ * Page numbers to link: the first, the last, and the current with its neighbours; a gap stands for
+ * any run left out. Short lists are shown whole.
+ */
+export function pageItems(current: number, total: number): PageItem[] {
+  if (total <= 7) return Array.from({ length: total }, (_, i) => i + 1);
+  const wanted = new Set([1, total, current - 1, current, current + 1]);
+  const pages = [...wanted].filter((p) => p >= 1 && p <= total).sort((a, b) => a - b);
+  const items: PageItem[] = [];
+  let previous = 0;
+  for (const p of pages) {
+    if (p - previous === 2) items.push(p - 1);
+    else if (p - previous > 2) items.push('gap');
+    items.push(p);
+    previous = p;
+  }
+  return items;
+}

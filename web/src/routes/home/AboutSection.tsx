@@ -1,0 +1,120 @@
+import { Box, Container, Grid, Heading, Skeleton, Stack, Text, chakra } from '@chakra-ui/react';
+import { graphql } from '../../gql';
+import type { AboutSiteFragment } from '../../gql/graphql';
+import { SectionHeading } from '../../components/SectionHeading.js';
+
+export const AboutSite = graphql(`
+  fragment AboutSite on Site {
+    established
+    stats {
+      key
+      value
+      label
+    }
+  }
+`);
+
+const STAT_CARDS = 3;
+
+export function AboutSection({ site }: { site: AboutSiteFragment | undefined }) {
+  const stats = site?.stats.slice(0, STAT_CARDS);
+  return (
+    <Box as="section" id="about" aria-labelledby="about-title" py={{ base: '16', md: '24' }} bg="white">
+      <Container maxW="7xl">
+        <SectionHeading id="about-title" eyebrow="Who We Are" title="About Our Firm" />
+        <Grid
+          templateColumns={{ base: '1fr', lg: '1fr 1fr' }}
+          gap={{ base: '10', lg: '16' }}
+          alignItems="center"
+        >
+          <Box position="relative">
+            <chakra.img
+              src="/images/about.jpg"
+              alt=""
+              htmlWidth={800}
+              htmlHeight={600}
+              loading="lazy"
+              decoding="async"
+              w="full"
+              h="auto"
+              aspectRatio="4 / 3"
+              objectFit="cover"
+              borderRadius="xl"
+              boxShadow="xl"
+              bg="brand.100"
+            />
+            <Box
+              position="absolute"
+              bottom={{ base: '-4', md: '-6' }}
+              left={{ base: '4', xl: '-6' }}
+              bg="brand.800"
+              color="white"
+              borderRadius="xl"
+              px="5"
+              py="4"
+              boxShadow="lg"
+              textAlign="center"
+            >
+              <Text fontFamily="heading" fontSize="3xl" fontWeight="bold" color="gold.300" lineHeight="1">
+                {site?.established ?? 1985}
+              </Text>
+              <Text fontSize="sm">Established</Text>
+            </Box>
+          </Box>
+          <Stack gap="5" pt={{ base: '4', lg: '0' }}>
+            <Text
+              color="gold.700"
+              fontWeight="semibold"
+              textTransform="uppercase"
+              letterSpacing="wider"
+              fontSize="sm"
+            >
+              Law Partners
+            </Text>
+            <Heading as="h3" fontFamily="heading" color="brand.800" fontSize={{ base: '2xl', md: '3xl' }}>
+              Excellence in Legal Practice
+            </Heading>
+            <Text color="gray.700" fontSize={{ base: 'md', md: 'lg' }}>
+              Since {site?.established ?? 1985} our advocates have stood beside people at the hardest moments
+              of their lives: an arrest, a bail hearing, a marriage that has ended, a child&apos;s custody. We
+              practise criminal defence and family law in the courts of Ghaziabad.
+            </Text>
+            <Text color="gray.700" fontSize={{ base: 'md', md: 'lg' }}>
+              We explain your options in plain language, tell you honestly what happens next, and prepare
+              every matter thoroughly from the first hearing.
+            </Text>
+            <Grid templateColumns={{ base: '1fr', sm: 'repeat(3, 1fr)' }} gap="4" pt="2">
+              {stats
+                ? stats.map((s) => (
+                    <Box
+                      key={s.key}
+                      borderWidth="1px"
+                      borderColor="gray.200"
+                      borderRadius="xl"
+                      boxShadow="sm"
+                      p="5"
+                      textAlign="center"
+                      bg="brand.50"
+                    >
+                      <Text
+                        fontFamily="heading"
+                        fontSize="3xl"
+                        fontWeight="bold"
+                        color="brand.800"
+                        lineHeight="1.1"
+                      >
+                        {s.value}
+                      </Text>
+                      <Text color="gray.700" fontSize="sm" mt="1">
+                        {s.label}
+                      </Text>
+                    </Box>
+                  ))
+                : Array.from({ length: STAT_CARDS }, (_, i) => <Skeleton key={i} h="24" borderRadius="xl" />)}
+            </Grid>
+          </Stack>
+        </Grid>
+      </Container>
+    </Box>
+  );
+}

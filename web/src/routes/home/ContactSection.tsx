@@ -1,0 +1,139 @@
+import type { ReactNode } from 'react';
+import { Box, Container, Flex, Grid, Heading, Stack, Text, chakra } from '@chakra-ui/react';
+import { Clock, Mail, MapPin, MessageCircle, Phone, Siren } from 'lucide-react';
+import { graphql } from '../../gql';
+import type { ContactSiteFragment } from '../../gql/graphql';
+import { SectionHeading } from '../../components/SectionHeading.js';
+import { ContactForm } from '../../components/contact/ContactForm.js';
+
+export const ContactSite = graphql(`
+  fragment ContactSite on Site {
+    phone
+    phoneHref
+    emergencyPhone
+    emergencyPhoneHref
+    email
+    replyPromise
+    officeHours {
+      days
+      hours
+    }
+    address {
+      streetAddress
+      locality
+      region
+      postalCode
+    }
+  }
+`);
+
+function InfoItem(props: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <Flex gap="4" align="flex-start">
+      <Flex
+        boxSize="11"
+        flexShrink="0"
+        borderRadius="lg"
+        bg="brand.800"
+        color="gold.300"
+        align="center"
+        justify="center"
+      >
+        {props.icon}
+      </Flex>
+      <Box>
+        <Heading as="h3" fontSize="md" color="brand.800" mb="1">
+          {props.title}
+        </Heading>
+        <Box color="gray.700">{props.children}</Box>
+      </Box>
+    </Flex>
+  );
+}
+
+const linkStyles = {
+  color: 'brand.700',
+  fontWeight: 'semibold',
+  _hover: { textDecoration: 'underline' },
+} as const;
+
+export function ContactSection({ site }: { site: ContactSiteFragment | undefined }) {
+  return (
+    <Box as="section" id="contact" aria-labelledby="contact-title" py={{ base: '16', md: '24' }} bg="white">
+      <Container maxW="7xl">
+        <SectionHeading
+          id="contact-title"
+          eyebrow="Contact Us"
+          title="Get a Free Consultation"
+          lead="Tell us what has happened. Everything you share with us is kept confidential."
+        />
+        <Grid
+          templateColumns={{ base: '1fr', lg: '2fr 3fr' }}
+          gap={{ base: '10', lg: '12' }}
+          alignItems="start"
+        >
+          <Stack gap="6">
+            <InfoItem icon={<Clock size={22} aria-hidden="true" />} title="Office Hours">
+              {site?.officeHours.map((h) => (
+                <Text key={h.days}>{`${h.days}: ${h.hours}`}</Text>
+              ))}
+            </InfoItem>
+            <InfoItem icon={<Siren size={22} aria-hidden="true" />} title="24/7 Emergency Line">
+              <Text>Arrested or facing a police complaint? Call us at any hour.</Text>
+              {site && (
+                <chakra.a href={site.emergencyPhoneHref} {...linkStyles}>
+                  {site.emergencyPhone}
+                </chakra.a>
+              )}
+            </InfoItem>
+            <InfoItem icon={<MapPin size={22} aria-hidden="true" />} title="Our Office">
+              {site && (
+                <chakra.address fontStyle="normal">
+                  {site.address.streetAddress}
+                  <br />
+                  {`${site.address.locality}, ${site.address.region} ${site.address.postalCode}`}
+                </chakra.address>
+              )}
+            </InfoItem>
+            <InfoItem icon={<Phone size={22} aria-hidden="true" />} title="Phone">
+              {site && (
+                <chakra.a href={site.phoneHref} {...linkStyles}>
+                  {site.phone}
+                </chakra.a>
+              )}
+            </InfoItem>
+            <InfoItem icon={<Mail size={22} aria-hidden="true" />} title="Email">
+              {site && (
+                <chakra.a
+                  href={`mailto:${site.email}`}
+                  {...linkStyles}
+                  display="inline-block"
+                  py="1"
+                  wordBreak="break-all"
+                >
+                  {site.email}
+                </chakra.a>
+              )}
+            </InfoItem>
+            {site && (
+              <Flex gap="3" align="center" bg="brand.50" borderRadius="lg" p="4" color="brand.900">
+                <MessageCircle size={20} aria-hidden="true" />
+                <Text fontWeight="medium">{site.replyPromise}</Text>
+              </Flex>
+            )}
+          </Stack>
+          <Box
+            bg="gray.50"
+            borderWidth="1px"
+            borderColor="gray.200"
+            borderRadius="xl"
+            boxShadow="sm"
+            p={{ base: '5', md: '8' }}
+          >
+            <ContactForm phone={site?.phone} phoneHref={site?.phoneHref} email={site?.email} />
+          </Box>
+        </Grid>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,110 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Flex,
+  Heading,
+  Skeleton,
+  Stack,
+  Text,
+  VisuallyHidden,
+  chakra,
+} from '@chakra-ui/react';
+import { Link } from 'react-router';
+import { ArrowRight, CircleCheck } from 'lucide-react';
+import { graphql } from '../../gql';
+import type { PracticeAreaCardFragment } from '../../gql/graphql';
+import { IconByName } from '../../components/IconByName.js';
+
+export const PracticeAreaCardFields = graphql(`
+  fragment PracticeAreaCard on PracticeArea {
+    slug
+    title
+    description
+    icon
+    link
+  }
+`);
+
+const CHECKLIST = ['Free Consultation', 'Expert Legal Team', '24/7 Support'] as const;
+
+const cardStyles = {
+  bg: 'white',
+  borderWidth: '1px',
+  borderColor: 'gray.200',
+  borderRadius: 'xl',
+  boxShadow: 'sm',
+  p: { base: '6', md: '7' },
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '4',
+} as const;
+
+export function PracticeAreaCard({ area }: { area: PracticeAreaCardFragment }) {
+  return (
+    <Box
+      as="article"
+      {...cardStyles}
+      transition="box-shadow 0.2s, transform 0.2s"
+      _hover={{ boxShadow: 'lg' }}
+    >
+      <Flex justify="space-between" align="flex-start">
+        <Flex boxSize="14" borderRadius="lg" bg="brand.800" color="gold.300" align="center" justify="center">
+          <IconByName name={area.icon} size={28} />
+        </Flex>
+        <Badge colorPalette="gold" variant="subtle" size="md" fontWeight="semibold">
+          Expert
+        </Badge>
+      </Flex>
+      <Heading as="h3" fontFamily="heading" color="brand.800" fontSize="xl" lineHeight="1.3">
+        {area.title}
+      </Heading>
+      <Text color="gray.700">{area.description}</Text>
+      <Stack as="ul" gap="2" listStyleType="none" fontSize="sm" color="gray.700">
+        {CHECKLIST.map((item) => (
+          <Flex as="li" key={item} align="center" gap="2">
+            <chakra.span color="green.700" display="inline-flex">
+              <CircleCheck size={18} aria-hidden="true" />
+            </chakra.span>
+            {item}
+          </Flex>
+        ))}
+      </Stack>
+      <Flex mt="auto" pt="2" justify="space-between" align="center" gap="3" wrap="wrap">
+        <Button asChild colorPalette="brand" size="md" minH="11">
+          <Link to={area.link}>
+            Learn More
+            <VisuallyHidden> about {area.title}</VisuallyHidden>
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        </Button>
+        <Badge variant="outline" colorPalette="brand" size="md">
+          10+ Years Experience
+        </Badge>
+      </Flex>
+    </Box>
+  );
+}
+
+/** Stands in for a card while the practice areas load on a slow connection. */
+export function PracticeAreaCardSkeleton() {
+  return (
+    <Box {...cardStyles} aria-hidden="true">
+      <Flex justify="space-between">
+        <Skeleton boxSize="14" borderRadius="lg" />
+        <Skeleton h="6" w="16" borderRadius="full" />
+      </Flex>
+      <Skeleton h="7" w="70%" />
+      <Skeleton h="16" />
+      <Stack gap="2">
+        <Skeleton h="4" w="50%" />
+        <Skeleton h="4" w="55%" />
+        <Skeleton h="4" w="40%" />
+      </Stack>
+      <Flex justify="space-between" pt="2">
+        <Skeleton h="11" w="32" borderRadius="md" />
+        <Skeleton h="6" w="36" borderRadius="full" />
+      </Flex>
+    </Box>
+  );
+}

@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { Button, Container, Heading, Text } from '@chakra-ui/react';
+import { Link, useLocation } from 'react-router';
+import { useQuery } from '@apollo/client/react';
+import { graphql } from '../../gql';
+import { HttpStatus } from '../../app/render-context';
+import { Head } from '../../components/Head';
+import { pageTitle } from '../../app/seo';
+
+// In the browser the layout has already fetched the site, so this is read from the cache.
+const NotFoundSite = graphql(`
+  query NotFoundSite {
+    site {
+      name
+    }
+  }
+`);
+
+/** The catch-all route (SPEC §2): a 404 page that also logs the missing path in the console. */
+export function Component() {
+  const { pathname } = useLocation();
+  const siteName = useQuery(NotFoundSite).data?.site.name;
+  useEffect(() => {
+    console.error('404 Error: User attempted to access non-existent route:', pathname);
+  }, [pathname]);
+  return (
+    <Container maxW="3xl" py={{ base: '20', md: '28' }} textAlign="center">
+      <HttpStatus code={404} />
+      <Head
+        title={siteName ? pageTitle('Page not found', siteName) : 'Page not found'}
+        description=""
+        robots="noindex"
+      />
+      <Text
+        fontFamily="heading"
+        fontWeight="bold"
+        fontSize={{ base: '6xl', md: '8xl' }}
+        lineHeight="1"
+        color="brand.800"
+        aria-hidden="true"
+      >
+        404
+      </Text>
+      <Heading
+        as="h1"
+        fontFamily="heading"
+        fontSize={{ base: '2xl', md: '3xl' }}
+        color="brand.800"
+        mt="4"
+        mb="8"
+      >
+        Oops! Page not found
+      </Heading>
+      <Button asChild colorPalette="brand" size="lg">
+        <Link to="/">Return to Home</Link>
+      </Button>
+    </Container>
+  );
+}

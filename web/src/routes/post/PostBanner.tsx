@@ -1,0 +1,62 @@
+import { Box, Container, Text, chakra } from '@chakra-ui/react';
+import { graphql } from '../../gql';
+import type { PostBannerFragment } from '../../gql/graphql';
+
+export const PostBannerFields = graphql(`
+  fragment PostBanner on Banner {
+    backgroundColor
+    textColor
+    backgroundImage
+    overlayOpacity
+    title
+    description
+    descriptionColor
+  }
+`);
+
+/**
+ * The post banner of SPEC §2 from WordPress's banner settings (the gateway fills in the defaults and
+ * only lets hex colours and plain image URLs through). The colours are per post, so they go in style
+ * attributes rather than into a generated class for every value. The background image is an <img>,
+ * not a CSS url(), so it gets alt handling, decoding and no CSS parsing of an editor's string.
+ */
+export function PostBanner({ banner }: { banner: PostBannerFragment }) {
+  return (
+    <Box
+      position="relative"
+      overflow="hidden"
+      style={{ backgroundColor: banner.backgroundColor, color: banner.textColor }}
+      py={{ base: '12', md: '20' }}
+    >
+      {banner.backgroundImage && (
+        <>
+          <chakra.img
+            src={banner.backgroundImage}
+            alt=""
+            position="absolute"
+            inset="0"
+            w="full"
+            h="full"
+            objectFit="cover"
+            decoding="async"
+          />
+          <Box
+            position="absolute"
+            inset="0"
+            style={{ backgroundColor: banner.backgroundColor, opacity: banner.overlayOpacity }}
+          />
+        </>
+      )}
+      <Container maxW="4xl" position="relative" textAlign="center">
+        <Text fontFamily="heading" fontWeight="bold" fontSize={{ base: '2xl', md: '4xl' }} lineHeight="1.2">
+          {banner.title}
+        </Text>
+        {banner.description && (
+          <Text mt="4" fontSize={{ base: 'md', md: 'lg' }} style={{ color: banner.descriptionColor }}>
+            {banner.description}
+          </Text>
+        )}
+      </Container>
+    </Box>
+  );
+}

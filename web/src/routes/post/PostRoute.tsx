@@ -1,0 +1,242 @@
+import { useEffect, useRef } from 'react';
+import { Box, Container, Grid, HStack, Heading, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
+import { Link, useLocation, useParams } from 'react-router';
+import { useQuery } from '@apollo/client/react';
+import { ArrowLeft, Calendar, Clock, User } from 'lucide-react';
+import { graphql } from '../../gql';
+import type { PostPageQuery, SeoSiteFragment } from '../../gql/graphql';
+import { HttpStatus } from '../../app/render-context';
+import { Head } from '../../components/Head';
+import { Prose } from '../../components/Prose';
+import { absoluteUrl, breadcrumbJsonLd, pageTitle } from '../../app/seo';
+import { FeaturedImage } from './FeaturedImage.js';
+import { PostBanner } from './PostBanner.js';
+import { RecentPosts } from './RecentPosts.js';
+import { TableOfContents } from './TableOfContents.js';
+import { blogPostingJsonLd } from './post-jsonld.js';
+import { elementForHash, SCROLL_OFFSET, scrollToElement } from './scroll.js';
+
+const PostPage = graphql(`
+  query PostPage($slug: String!) {
+    site {
+      ...SeoSite
+      defaultImage {
+        ...FeaturedImage
+      }
+    }
+    post(slug: $slug) {
+      id
+      slug
+      uri
+      title
+      date
+      dateFormatted
+      modified
+      readingTimeMinutes
+      authorName
+      contentHtml
+      toc {
+        id
+        text
+        level
+      }
+      featuredImage {
+        ...FeaturedImage
+      }
+      seo {
+        title
+        description
+        canonical
+        ogImage
+        twitterTitle
+        twitterDescription
+        twitterImage
+      }
+      banner {
+        ...PostBanner
+      }
+    }
+  }
+`);
+
+type Post = NonNullable<PostPageQuery['post']>;
+
+const BackLink = chakra(Link, {
+  base: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: '2',
+    minH: '11',
+    fontWeight: 'semibold',
+    color: 'brand.800',
+    _hover: { color: 'gold.700', textDecoration: 'underline' },
+  },
+});
+
+function PostHead({ site, post }: { site: SeoSiteFragment; post: Post }) {
+  const image = post.seo.ogImage ?? absoluteUrl(site, post.featuredImage.url);
+  return (
+    <Head
+      title={pageTitle(post.seo.title || post.title, site.name)}
+      description={post.seo.description}
+      canonical={post.seo.canonical}
+      ogType="article"
+      ogImage={image}
+      twitterTitle={post.seo.twitterTitle || undefined}
+      twitterDescription={post.seo.twitterDescription || undefined}
+      twitterImage={post.seo.twitterImage ?? image}
+      jsonLd={[
+        blogPostingJsonLd(site, {
+          title: post.title,
+          description: post.seo.description,
+          date: post.date,
+          modified: post.modified,
+          authorName: post.authorName,
+          canonical: post.seo.canonical,
+          imageUrl: image,
+        }),
+        breadcrumbJsonLd(site, [
+          { name: 'Home', path: '/' },
+          { name: 'Blog', path: '/blog' },
+          { name: post.title, path: post.uri },
+        ]),
+      ]}
+    />
+  );
+}
+
+/**
+ * Opening /blog/slug#heading: the browser has already scrolled to the heading in the server HTML.
+ * If something above it changed height before the script ran, put the heading back under the header
+ * once — but only when it has left the screen, so a reader who has moved on is not pulled back.
+ */
+function useHashLanding(ready: boolean) {
+  const { hash } = useLocation();
+  const done = useRef(false);
+  useEffect(() => {
+    if (!ready || done.current) return;
+    done.current = true;
+    const target = elementForHash(hash);
+    if (!target) return;
+    const top = target.getBoundingClientRect().top;
+    if (top < 0 || top > window.innerHeight - SCROLL_OFFSET) scrollToElement(target, false);
+  }, [ready, hash]);
+}
+
+function Status(props: { code: number; text: string; title: string; siteName?: string }) {
+  return (
+    <Container maxW="3xl" py="20" textAlign="center">
+      <HttpStatus code={props.code} />
+      <Head
+        title={props.siteName ? pageTitle(props.title, props.siteName) : props.title}
+        description=""
+        robots="noindex"
+      />
+      <Heading as="h1" fontFamily="heading" fontSize="3xl" color="brand.800" mb="6">
+        {props.text}
+      </Heading>
+      <BackLink to="/blog">
+        <ArrowLeft size={18} aria-hidden="true" />
+        Back to Blog
+      </BackLink>
+    </Container>
+  );
+}
+
+export function Component() {
+  const params = useParams();
+  const slug = params.postSlug ?? params.slug ?? '';
+  const { data, loading, error } = useQuery(PostPage, { variables: { slug } });
+  const post = data?.post;
+  const site = data?.site;
+  useHashLanding(Boolean(post));
+
+  if (!post) {
+    if (loading) {
+      return (
+        <Stack align="center" py="24" role="status">
+          <Spinner size="xl" color="brand.800" borderWidth="4px" />
+          <Text color="gray.700">Loading article...</Text>
+        </Stack>
+      );
+    }
+    if (error) return <Status code={503} title="Error" text="Failed to load post." siteName={site?.name} />;
+    return <Status code={404} title="Post not found" text="Post not found." siteName={site?.name} />;
+  }
+
+  return (
+    <>
+      {site && <PostHead site={site} post={post} />}
+      <PostBanner banner={post.banner} />
+      <Container maxW="7xl" py={{ base: '6', md: '10' }}>
+        <BackLink to="/blog" mb={{ base: '4', md: '6' }}>
+          <ArrowLeft size={18} aria-hidden="true" />
+          Back to Blog
+        </BackLink>
+        <Grid
+          templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 20rem' }}
+          gap={{ base: '10', lg: '12' }}
+          alignItems="start"
+        >
+          <Box as="article" minW="0" maxW="3xl">
+            <Heading
+              as="h1"
+              fontFamily="heading"
+              color="brand.800"
+              fontSize={{ base: '3xl', md: '4xl' }}
+              lineHeight="1.2"
+            >
+              {post.title}
+            </Heading>
+            <HStack gap={{ base: '4', md: '6' }} wrap="wrap" color="gray.600" fontSize="sm" mt="4" mb="6">
+              <HStack gap="1.5">
+                <Calendar size={16} aria-hidden="true" />
+                <time dateTime={post.date}>{post.dateFormatted}</time>
+              </HStack>
+              <HStack gap="1.5">
+                <Clock size={16} aria-hidden="true" />
+                <span>{`${post.readingTimeMinutes} min read`}</span>
+              </HStack>
+              {post.authorName && (
+                <HStack gap="1.5">
+                  <User size={16} aria-hidden="true" />
+                  <span>{post.authorName}</span>
+                </HStack>
+              )}
+            </HStack>
+            {site && <FeaturedImage image={post.featuredImage} fallback={site.defaultImage} />}
+            <Prose html={post.contentHtml} mt={{ base: '8', md: '10' }} maxW="none" />
+            <Box borderTopWidth="1px" borderColor="gray.200" mt="12" pt="6">
+              <BackLink to="/blog">
+                <ArrowLeft size={18} aria-hidden="true" />
+                Back to Blog
+              </BackLink>
+            </Box>
+          </Box>
+          {/* On wide screens the sidebar stays in view; when it is taller than the window, the contents
+              and the recent posts each scroll inside it, sharing the height in proportion. */}
+          <Stack
+            as="aside"
+            aria-label="Article sidebar"
+            gap="6"
+            position={{ base: 'static', lg: 'sticky' }}
+            top={{ lg: '8.5rem' }}
+            maxH={{ lg: 'calc(100vh - 10rem)' }}
+            bg="gray.50"
+            borderWidth="1px"
+            borderColor="gray.200"
+            borderRadius="xl"
+            p="6"
+          >
+            <Box flex="0 1 auto" minH={{ lg: '0' }} overflowY={{ lg: 'auto' }}>
+              <TableOfContents toc={post.toc} />
+            </Box>
+            <Box flex="0 1 auto" minH={{ lg: '0' }} overflowY={{ lg: 'auto' }}>
+              <RecentPosts currentSlug={post.slug} />
+            </Box>
+          </Stack>
+        </Grid>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { Box, Heading, Stack, chakra } from '@chakra-ui/react';
+import { Link } from 'react-router';
+import { useQuery } from '@apollo/client/react';
+import { graphql } from '../../gql';
+
+const RecentPostsQuery = graphql(`
+  query RecentPosts($excludeSlug: String!) {
+    posts(first: 6, excludeSlug: $excludeSlug) {
+      nodes {
+        id
+        uri
+        slug
+        title
+        date
+        dateFormatted
+      }
+    }
+  }
+`);
+
+/** SPEC §9: six are fetched and at most five shown, never the post being read. */
+const SHOWN = 5;
+
+const PostLink = chakra(Link, {
+  base: {
+    display: 'block',
+    py: { base: '2.5', lg: '1' },
+    fontSize: { base: 'md', lg: 'sm' },
+    fontWeight: 'medium',
+    color: 'gray.800',
+    lineHeight: '1.4',
+    _hover: { color: 'brand.800', textDecoration: 'underline' },
+  },
+});
+
+export function RecentPosts({ currentSlug }: { currentSlug: string }) {
+  const { data } = useQuery(RecentPostsQuery, { variables: { excludeSlug: currentSlug } });
+  const posts = (data?.posts?.nodes ?? []).filter((p) => p.slug !== currentSlug).slice(0, SHOWN);
+  if (posts.length === 0) return null;
+  return (
+    <Box as="section" aria-labelledby="recent-title">
+      <Heading id="recent-title" as="h2" fontFamily="heading" fontSize="lg" color="brand.800" mb="3">
+        Recent Posts
+      </Heading>
+      <Stack as="ul" listStyleType="none" m="0" p="0" gap="2">
+        {posts.map((p) => (
+          <chakra.li
+            key={p.id}
+            borderBottomWidth="1px"
+            borderColor="gray.100"
+            pb="2"
+            _last={{ borderBottomWidth: '0', pb: '0' }}
+          >
+            <PostLink to={p.uri}>{p.title}</PostLink>
+            <chakra.time dateTime={p.date} display="block" fontSize="xs" color="gray.600">
+              {p.dateFormatted}
+            </chakra.time>
+          </chakra.li>
+        ))}
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,60 @@
+import type { MouseEvent } from 'react';
+import { Box, Heading, chakra } from '@chakra-ui/react';
+import { useNavigate } from 'react-router';
+import type { PostPageQuery } from '../../gql/graphql';
+import { scrollToElement } from './scroll.js';
+
+type TocEntry = NonNullable<PostPageQuery['post']>['toc'][number];
+
+/**
+ * The contents of a post (SPEC §2). Entries are plain #id links, so they work before hydration
+ * (the global scroll-padding gives the same 96 px offset); once hydrated a click scrolls smoothly and
+ * replaces the address's hash, so the link can be shared and the back button leaves the post.
+ */
+export function TableOfContents({ toc }: { toc: TocEntry[] }) {
+  const navigate = useNavigate();
+  if (toc.length === 0) return null;
+  const top = Math.min(...toc.map((e) => e.level));
+
+  const onClick = (e: MouseEvent<HTMLAnchorElement>, id: string) => {
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    const target = document.getElementById(id);
+    if (!target) return;
+    e.preventDefault();
+    scrollToElement(target);
+    navigate({ hash: `#${id}` }, { replace: true, preventScrollReset: true });
+    // Keyboard and screen-reader users continue reading from the heading, not from the link.
+    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+    target.focus({ preventScroll: true });
+  };
+
+  return (
+    <Box as="nav" aria-labelledby="toc-title">
+      <Heading id="toc-title" as="h2" fontFamily="heading" fontSize="lg" color="brand.800" mb="3">
+        Table of Contents
+      </Heading>
+      <chakra.ol listStyleType="none" m="0" p="0" borderInlineStartWidth="2px" borderColor="gold.500">
+        {toc.map((entry) => (
+          <chakra.li key={entry.id} style={{ paddingInlineStart: `${(entry.level - top) * 0.875}rem` }}>
+            <chakra.a
+              href={`#${entry.id}`}
+              onClick={(e) => onClick(e, entry.id)}
+              display="flex"
+              alignItems="center"
+              minH={{ base: '11', lg: 'auto' }}
+              py="2"
+              ps="3"
+              fontSize="sm"
+              lineHeight="1.4"
+              color={entry.level === top ? 'gray.800' : 'gray.700'}
+              fontWeight={entry.level === top ? 'medium' : 'normal'}
+              _hover={{ color: 'brand.800', textDecoration: 'underline' }}
+            >
+              {entry.text}
+            </chakra.a>
+          </chakra.li>
+        ))}
+      </chakra.ol>
+    </Box>
+  );
+}

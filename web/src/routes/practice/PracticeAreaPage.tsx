@@ -1,0 +1,446 @@
+import {
+  Box,
+  Button,
+  Container,
+  Flex,
+  Grid,
+  Heading,
+  HStack,
+  Spinner,
+  Stack,
+  Text,
+  chakra,
+} from '@chakra-ui/react';
+import { Link } from 'react-router';
+import { useQuery } from '@apollo/client/react';
+import { CalendarCheck, ChevronRight, MessageCircle, Phone } from 'lucide-react';
+import { graphql } from '../../gql';
+import type { PracticeAreaPageQuery } from '../../gql/graphql';
+import { HttpStatus } from '../../app/render-context.js';
+import { absoluteUrl, breadcrumbJsonLd, legalServiceJsonLd, pageTitle } from '../../app/seo.js';
+import { Head } from '../../components/Head.js';
+import { IconByName } from '../../components/IconByName.js';
+import { Prose } from '../../components/Prose.js';
+import { SectionHeading } from '../../components/SectionHeading.js';
+
+const PracticeAreaPageQueryDoc = graphql(`
+  query PracticeAreaPage($slug: String!) {
+    site {
+      ...SeoSite
+      phoneHref
+      whatsappUrl
+    }
+    practiceArea(slug: $slug) {
+      slug
+      title
+      description
+      icon
+      link
+      contentHtml
+      heroSubtitle
+      servicesTitle
+      services {
+        icon
+        title
+        description
+      }
+      whyChooseTitle
+      whyChooseUs {
+        icon
+        title
+        description
+      }
+      featuredImage {
+        url
+        alt
+        width
+        height
+        srcSet
+      }
+      seo {
+        title
+        description
+        canonical
+        ogImage
+        twitterTitle
+        twitterDescription
+        twitterImage
+      }
+    }
+  }
+`);
+
+type Site = PracticeAreaPageQuery['site'];
+type Area = NonNullable<PracticeAreaPageQuery['practiceArea']>;
+
+export interface PracticeAreaPageProps {
+  slug: string;
+  /**
+   * 'seo': the canonical the gateway merged from WordPress SEO fields (practice pages);
+   * 'link': always the area's own page, for the addresses that duplicate it (/practice/{slug}).
+   */
+  canonical: 'seo' | 'link';
+}
+
+const StyledLink = chakra(Link);
+const crumbLinkStyles = {
+  color: 'gray.200',
+  _hover: { color: 'gold.300', textDecoration: 'underline' },
+} as const;
+
+function Breadcrumbs({ title }: { title: string }) {
+  return (
+    <chakra.nav aria-label="Breadcrumb" fontSize="sm" mb="3" mt={{ base: '-2', md: '-3' }}>
+      <chakra.ol display="flex" flexWrap="wrap" alignItems="center" gap="1" listStyleType="none">
+        <li>
+          <StyledLink to="/" {...crumbLinkStyles}>
+            Home
+          </StyledLink>
+        </li>
+        <chakra.li display="inline-flex" alignItems="center" gap="1">
+          <ChevronRight size={14} aria-hidden="true" />
+          <StyledLink to="/practice-areas/" {...crumbLinkStyles}>
+            Practice Areas
+          </StyledLink>
+        </chakra.li>
+        <chakra.li display="inline-flex" alignItems="center" gap="1" color="gold.200">
+          <ChevronRight size={14} aria-hidden="true" />
+          <span aria-current="page">{title}</span>
+        </chakra.li>
+      </chakra.ol>
+    </chakra.nav>
+  );
+}
+
+function Hero({ area, site }: { area: Area; site: Site }) {
+  const image = area.featuredImage;
+  return (
+    <Box
+      as="section"
+      aria-labelledby="practice-title"
+      bg="brand.900"
+      color="white"
+      position="relative"
+      overflow="hidden"
+    >
+      <Box
+        position="absolute"
+        inset="0"
+        bgImage="radial-gradient(circle at 85% 20%, rgba(201,162,39,0.18), transparent 45%)"
+        aria-hidden="true"
+      />
+      <Container maxW="7xl" position="relative" py={{ base: '10', md: '16', lg: '20' }}>
+        <Breadcrumbs title={area.title} />
+        <Grid
+          templateColumns={{ base: '1fr', lg: image ? '3fr 2fr' : '1fr' }}
+          gap={{ base: '8', lg: '12' }}
+          alignItems="center"
+        >
+          <Stack gap="5" maxW="3xl">
+            <Flex
+              boxSize="14"
+              borderRadius="lg"
+              bg="gold.500"
+              color="brand.950"
+              align="center"
+              justify="center"
+            >
+              <IconByName name={area.icon} size={28} />
+            </Flex>
+            <Heading
+              as="h1"
+              id="practice-title"
+              fontFamily="heading"
+              fontSize={{ base: '3xl', md: '5xl' }}
+              lineHeight="1.15"
+              color="white"
+            >
+              {area.title}
+            </Heading>
+            <Text fontSize={{ base: 'lg', md: 'xl' }} color="gray.100">
+              {area.heroSubtitle ?? area.description}
+            </Text>
+            <Stack direction={{ base: 'column', sm: 'row' }} gap="3" pt="2">
+              <Button
+                asChild
+                size="lg"
+                bg="gold.500"
+                color="brand.950"
+                _hover={{ bg: 'gold.400' }}
+                fontWeight="bold"
+              >
+                <a href={site.phoneHref}>
+                  <Phone aria-hidden="true" />
+                  {`Call ${site.phone}`}
+                </a>
+              </Button>
+              <Button
+                asChild
+                size="lg"
+                variant="outline"
+                color="white"
+                borderColor="whiteAlpha.700"
+                _hover={{ bg: 'whiteAlpha.200' }}
+              >
+                <Link to="/contact-us/">
+                  <CalendarCheck aria-hidden="true" />
+                  Free Consultation
+                </Link>
+              </Button>
+            </Stack>
+          </Stack>
+          {image && (
+            <chakra.img
+              src={image.url}
+              srcSet={image.srcSet ?? undefined}
+              sizes="(min-width: 80rem) 480px, (min-width: 62rem) 38vw, 100vw"
+              htmlWidth={image.width ?? undefined}
+              htmlHeight={image.height ?? undefined}
+              alt={image.alt}
+              fetchPriority="high"
+              w="full"
+              h="auto"
+              maxH={{ base: '20rem', lg: '26rem' }}
+              objectFit="cover"
+              borderRadius="xl"
+              boxShadow="2xl"
+              bg="brand.800"
+            />
+          )}
+        </Grid>
+      </Container>
+    </Box>
+  );
+}
+
+function FeatureCard({ icon, title, description, dark }: Area['services'][number] & { dark?: boolean }) {
+  return (
+    <Stack
+      gap="3"
+      p={{ base: '6', md: '7' }}
+      borderRadius="xl"
+      borderWidth="1px"
+      borderColor={dark ? 'whiteAlpha.200' : 'gray.200'}
+      bg={dark ? 'whiteAlpha.100' : 'white'}
+      boxShadow={dark ? 'none' : 'sm'}
+    >
+      <Flex
+        boxSize="12"
+        borderRadius="lg"
+        bg={dark ? 'gold.500' : 'brand.50'}
+        color={dark ? 'brand.950' : 'brand.800'}
+        align="center"
+        justify="center"
+      >
+        <IconByName name={icon} size={24} />
+      </Flex>
+      <Heading as="h3" fontFamily="heading" fontSize="lg" color={dark ? 'white' : 'brand.800'}>
+        {title}
+      </Heading>
+      {description && <Text color={dark ? 'gray.200' : 'gray.700'}>{description}</Text>}
+    </Stack>
+  );
+}
+
+function CtaBand({ area, site }: { area: Area; site: Site }) {
+  return (
+    <Box
+      as="section"
+      aria-labelledby="practice-cta-title"
+      bg="gold.50"
+      borderTopWidth="1px"
+      borderColor="gold.200"
+    >
+      <Container maxW="5xl" py={{ base: '12', md: '16' }} textAlign="center">
+        <Heading
+          as="h2"
+          id="practice-cta-title"
+          fontFamily="heading"
+          color="brand.800"
+          fontSize={{ base: '2xl', md: '3xl' }}
+        >
+          {`Need Help With ${area.title}?`}
+        </Heading>
+        <Text color="gray.700" fontSize={{ base: 'md', md: 'lg' }} mt="3" maxW="2xl" mx="auto">
+          Speak to an advocate today. The first consultation is free, and our emergency line answers around
+          the clock.
+        </Text>
+        <Stack direction={{ base: 'column', md: 'row' }} gap="3" justify="center" mt="8">
+          <Button asChild size="lg" colorPalette="brand">
+            <a href={site.phoneHref}>
+              <Phone aria-hidden="true" />
+              {`Call ${site.phone}`}
+            </a>
+          </Button>
+          <Button asChild size="lg" bg="#1a7f4b" color="white" _hover={{ bg: '#156b3f' }}>
+            <a href={site.whatsappUrl} target="_blank" rel="noopener noreferrer">
+              <MessageCircle aria-hidden="true" />
+              WhatsApp Us
+              <chakra.span srOnly> (opens in a new tab)</chakra.span>
+            </a>
+          </Button>
+          <Button asChild size="lg" variant="outline" colorPalette="brand" borderColor="brand.800" bg="white">
+            <Link to="/contact-us/">
+              <CalendarCheck aria-hidden="true" />
+              Free Consultation
+            </Link>
+          </Button>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}
+
+function PracticeHead({ area, site, canonical }: { area: Area; site: Site; canonical: 'seo' | 'link' }) {
+  const url = canonical === 'seo' && area.seo.canonical ? area.seo.canonical : absoluteUrl(site, area.link);
+  return (
+    <Head
+      title={pageTitle(area.seo.title, site.name)}
+      description={area.seo.description}
+      canonical={url}
+      ogImage={area.seo.ogImage ?? absoluteUrl(site, '/images/hero-1200x675.jpg')}
+      twitterTitle={area.seo.twitterTitle}
+      twitterDescription={area.seo.twitterDescription}
+      twitterImage={area.seo.twitterImage}
+      jsonLd={[
+        breadcrumbJsonLd(site, [
+          { name: 'Home', path: '/' },
+          { name: 'Practice Areas', path: '/practice-areas/' },
+          { name: area.title, path: url },
+        ]),
+        { ...legalServiceJsonLd(site), knowsAbout: area.title },
+      ]}
+    />
+  );
+}
+
+function NotFound({ error, siteName }: { error: string | undefined; siteName: string | undefined }) {
+  return (
+    <Container maxW="3xl" py={{ base: '16', md: '24' }} textAlign="center">
+      <HttpStatus code={error ? 503 : 404} />
+      <Head
+        title={siteName ? pageTitle('Practice Area Not Found', siteName) : 'Practice Area Not Found'}
+        description="The requested practice area could not be found."
+        robots="noindex"
+      />
+      <Heading as="h1" fontFamily="heading" color="brand.800" fontSize={{ base: '3xl', md: '4xl' }} mb="4">
+        Practice Area Not Found
+      </Heading>
+      <Text color="gray.700" fontSize="lg">
+        The requested practice area could not be found.
+      </Text>
+      <Text color="red.700" mt="3">{`Error: ${error ?? 'Practice area not found'}`}</Text>
+      <HStack justify="center" gap="3" mt="8" wrap="wrap">
+        <Button asChild colorPalette="brand" size="lg">
+          <Link to="/">Back to Home</Link>
+        </Button>
+        <Button asChild variant="outline" colorPalette="brand" size="lg">
+          <Link to="/practice-areas/">See all practice areas</Link>
+        </Button>
+      </HStack>
+    </Container>
+  );
+}
+
+/** A practice-area page: built-in content with WordPress content inserted where the firm has written it. */
+export function PracticeAreaPage({ slug, canonical }: PracticeAreaPageProps) {
+  const { data, loading, error } = useQuery(PracticeAreaPageQueryDoc, { variables: { slug } });
+  const area = data?.practiceArea;
+  const site = data?.site;
+  if (!area || !site) {
+    if (loading) {
+      return (
+        <Container maxW="3xl" py="24" textAlign="center">
+          <Head title="Loading practice area..." description="" robots="noindex" />
+          <Stack align="center" gap="4" role="status">
+            <Spinner size="xl" color="brand.800" borderWidth="3px" />
+            <Text color="gray.700">Loading practice area...</Text>
+          </Stack>
+        </Container>
+      );
+    }
+    return <NotFound error={error?.message} siteName={site?.name} />;
+  }
+  return (
+    <>
+      <PracticeHead area={area} site={site} canonical={canonical} />
+      <Hero area={area} site={site} />
+      <Box as="section" aria-label={`About ${area.title}`} py={{ base: '12', md: '16' }}>
+        <Container maxW="7xl">
+          {area.contentHtml ? (
+            <Prose html={area.contentHtml} mx="auto" />
+          ) : (
+            <Text maxW="70ch" mx="auto" fontSize={{ base: 'md', md: 'lg' }} lineHeight="1.7" color="gray.800">
+              {area.description}
+            </Text>
+          )}
+        </Container>
+      </Box>
+      {area.services.length > 0 && (
+        <Box
+          as="section"
+          aria-labelledby="practice-services-title"
+          py={{ base: '12', md: '20' }}
+          bg="gray.50"
+        >
+          <Container maxW="7xl">
+            <SectionHeading
+              id="practice-services-title"
+              eyebrow="How We Help"
+              title={area.servicesTitle ?? 'Our Services'}
+            />
+            <Grid
+              templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }}
+              gap={{ base: '5', md: '6' }}
+            >
+              {area.services.map((s) => (
+                <FeatureCard key={s.title} {...s} />
+              ))}
+            </Grid>
+          </Container>
+        </Box>
+      )}
+      {area.whyChooseUs.length > 0 && (
+        <Box as="section" aria-labelledby="practice-why-title" py={{ base: '12', md: '20' }} bg="brand.800">
+          <Container maxW="7xl">
+            <Box textAlign="center" mb={{ base: '8', md: '12' }}>
+              <Text
+                color="gold.300"
+                fontWeight="semibold"
+                textTransform="uppercase"
+                letterSpacing="wider"
+                fontSize="sm"
+                mb="2"
+              >
+                Why Choose Us
+              </Text>
+              <Heading
+                as="h2"
+                id="practice-why-title"
+                fontFamily="heading"
+                color="white"
+                fontSize={{ base: '3xl', md: '4xl' }}
+                lineHeight="1.2"
+              >
+                {area.whyChooseTitle ?? 'Why Choose Us'}
+              </Heading>
+            </Box>
+            <Grid
+              templateColumns={{
+                base: '1fr',
+                md: 'repeat(2, 1fr)',
+                lg: `repeat(${Math.min(area.whyChooseUs.length, 4)}, 1fr)`,
+              }}
+              gap={{ base: '5', md: '6' }}
+            >
+              {area.whyChooseUs.map((w) => (
+                <FeatureCard key={w.title} {...w} dark />
+              ))}
+            </Grid>
+          </Container>
+        </Box>
+      )}
+      <CtaBand area={area} site={site} />
+    </>
+  );
+}
