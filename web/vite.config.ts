@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { graphqlDocuments } from './build/graphql-documents';
 
 // One config for both builds: `vite build` (browser bundle + manifest) and
 // `vite build --ssr src/entry-server.tsx` (the render function the Node server imports).
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [graphqlDocuments(), react()],
   publicDir: 'public',
   build: {
     manifest: !isSsrBuild,

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -32,14 +32,18 @@ async function hydrate(): Promise<void> {
   const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
   const emotionCache = createCache({ key: 'css', nonce });
   const render: RenderContextValue = { status: 200, head: null, isServer: false };
-  hydrateRoot(
-    document.getElementById('root')!,
-    <StrictMode>
-      <Providers client={client} emotionCache={emotionCache} render={render}>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
+  // Hydrating inside a transition lets React yield to the browser every few milliseconds instead
+  // of blocking the main thread for the whole page: taps and scrolls stay responsive on slow phones.
+  startTransition(() => {
+    hydrateRoot(
+      document.getElementById('root')!,
+      <StrictMode>
+        <Providers client={client} emotionCache={emotionCache} render={render}>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    );
+  });
 }
 
 void hydrate();

@@ -354,3 +354,42 @@ describe('memory cache store', () => {
     expect(await cache.size()).toBe(1);
   });
 });
+
+describe('a purge while an answer is on its way', () => {
+  it('does not store the answer fetched before the purge, and new requests do not join it', async () => {
+    const { up, cached, firstId } = setup();
+    const release = up.hold();
+    const before = cached.get('/posts', { per_page: 1 });
+    while (up.calls < 1) await new Promise((r) => setTimeout(r, 0));
+    // WordPress publishes; its webhook purges while the old answer is still in flight.
+    cached.invalidate();
+    const after = cached.get('/posts', { per_page: 1 });
+    release();
+    expect(((await before).body as { id: number }[])[0]?.id).toBe(1);
+    // The request made after the purge did not reuse the pre-purge fetch.
+    expect(((await after).body as { id: number }[])[0]?.id).toBe(2);
+    expect(up.calls).toBe(2);
+    // What is cached now is the post-purge answer.
+    expect(await firstId()).toBe(2);
+    expect(up.calls).toBe(2);
+  });
+
+  it('does not remember the items of a list fetched across a purge', async () => {
+    const { up, cached } = setup();
+    const release = up.hold();
+    const pending = cached.get<{ id: number; slug: string }[]>('/posts', { per_page: 1 });
+    while (up.calls < 1) await new Promise((r) => setTimeout(r, 0));
+    cached.invalidate();
+    release();
+    const response = await pending;
+    const batch = {
+      path: '/posts',
+      keyKind: 'slug',
+      variant: 'full',
+      keyOf: (item: { slug: string }) => item.slug,
+    } as never;
+    await cached.remember(batch, response.body, response.fetchedAt ?? 0);
+    expect(await cached.cache.size()).toBe(0);
+    expect(up.calls).toBe(1);
+  });
+});

@@ -4,6 +4,9 @@
 // - older, or missing: fetched; if upstream fails, the last good answer is served while it is
 //   younger than the stale-if-error limit, so a WordPress outage is invisible for content seen before;
 // - failures are never cached, and logged at most once per window per resource.
+// With a store shared by several processes (Redis) and a FlightLock, one process fetches a key and
+// the others wait briefly for its answer (or keep serving their stale copy), so a burst spread over
+// replicas still costs WordPress one request per key and TTL.
 import type { Logger } from 'pino';
 import {
   fetchBatch,
@@ -15,7 +18,7 @@ import {
   type RestResponse,
   type RestSource,
 } from '../sources/rest.js';
-import type { Cache, CacheEntry } from './cache.js';
+import type { Cache, CacheEntry, FlightLock } from './cache.js';
 
 export interface CachedSourceOptions {
   ttlMs: number;
@@ -25,6 +28,16 @@ export interface CachedSourceOptions {
   logger?: Pick<Logger, 'warn' | 'info'>;
   /** Failures of one resource (e.g. /posts) are logged at most once per this window. */
   failureLogWindowMs?: number;
+  /** For a store shared by several processes: one of them fetches a key while the others wait. */
+  shared?: {
+    lock: FlightLock;
+    /** How long a fetcher may hold a key (longer than an upstream request with its retries). */
+    holdMs: number;
+    /** How long a process waits for another's answer before fetching itself (wall-clock). */
+    waitMs: number;
+    /** Re-reads of the store while waiting, at most this far apart (a release wakes waiters sooner). */
+    pollMs?: number;
+  };
 }
 
 export type CacheOutcome = 'fresh' | 'stale' | 'miss' | 'stale-if-error';
@@ -36,11 +49,20 @@ export interface CachedSourceStats {
   staleIfError: number;
   revalidations: number;
   failures: number;
+  /** Answers another process fetched while this one waited for it (shared store only). */
+  fromPeers: number;
+  /** Waits for another process that ran out of time (the answer was then fetched here, or the stale copy kept). */
+  peerTimeouts: number;
 }
 
 export interface CachedSource extends RestSource {
   getBatch<T>(batch: BatchQuery<T>): Promise<BatchResult<T>>;
   remember<T>(batch: Omit<BatchQuery<T>, 'keys'>, items: readonly T[], fetchedAt: number): Promise<void>;
+  /**
+   * Called on purge: answers already on their way from WordPress were produced before the change
+   * and must not be stored, and new requests must not join them.
+   */
+  invalidate(): void;
   readonly cache: Cache;
   readonly stats: CachedSourceStats;
   /** Resolves when background revalidations started so far have settled (for tests and shutdown). */
@@ -89,6 +111,10 @@ export function cachedSource(source: RestSource, cache: Cache, options: CachedSo
   const retainMs =
     options.ttlMs + Math.max(options.staleWhileRevalidateMs, options.staleIfErrorMaxAgeMs) + 1000;
   const inFlight = new Map<string, Promise<RestResponse<unknown>>>();
+  /** Bumped by every purge; a fetch that started in an earlier generation is not stored. */
+  let generation = 0;
+  /** Bodies of answers fetched across a purge: `remember` must not store their items either. */
+  const outdated = new WeakSet<object>();
   const background = new Set<Promise<unknown>>();
   const lastLogged = new Map<string, { at: number; suppressed: number }>();
   const stats: CachedSourceStats = {
@@ -98,6 +124,8 @@ export function cachedSource(source: RestSource, cache: Cache, options: CachedSo
     staleIfError: 0,
     revalidations: 0,
     failures: 0,
+    fromPeers: 0,
+    peerTimeouts: 0,
   };
 
   // A failing store (say, a shared cache that is down) must not fail requests WordPress can answer.
@@ -143,26 +171,106 @@ export function cachedSource(source: RestSource, cache: Cache, options: CachedSo
     );
   }
 
-  function fetchAndStore<T>(
+  /** What the store holds now replaced `seen` (another process stored it) and is still worth serving. */
+  function isNewer<T>(
+    entry: CacheEntry<T> | undefined,
+    seen: CacheEntry<T> | undefined,
+  ): entry is CacheEntry<T> {
+    return (
+      entry !== undefined &&
+      (seen === undefined || entry.storedAt !== seen.storedAt) &&
+      now() - entry.storedAt < options.ttlMs + options.staleWhileRevalidateMs
+    );
+  }
+
+  /**
+   * One fetcher per key across the processes sharing the store. The holder of the lock runs
+   * `locked` (which re-reads the store first: another process may have stored the answer between
+   * our read and the lock). The others poll `found` until the holder's answer is stored; past
+   * `waitMs` a foreground request fetches itself, while a background refresh gives up (undefined).
+   */
+  async function underLock<R>(
+    key: string,
+    steps: { found: () => Promise<R | undefined>; locked: () => Promise<R> },
+    background: boolean,
+  ): Promise<R | undefined> {
+    const shared = options.shared;
+    if (!shared) return steps.locked();
+    const deadline = Date.now() + shared.waitMs;
+    for (;;) {
+      const release = await shared.lock.acquire(key, shared.holdMs).catch(() => async () => {});
+      if (release) {
+        try {
+          return await steps.locked();
+        } finally {
+          await release().catch(() => {});
+        }
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) break;
+      await shared.lock.wait(key, Math.min(left, shared.pollMs ?? 50));
+      const found = await steps.found();
+      if (found !== undefined) {
+        stats.fromPeers += 1;
+        return found;
+      }
+    }
+    stats.peerTimeouts += 1;
+    return background ? undefined : steps.locked();
+  }
+
+  async function fetchUpstream<T>(
     key: string,
     path: string,
     query: RestQuery | undefined,
     opts?: RestGetOptions<T>,
+  ): Promise<RestResponse<T>> {
+    const startedIn = generation;
+    const fetched = await source.get<T>(path, query, opts);
+    const storedAt = now();
+    const response: RestResponse<T> = { ...fetched, fetchedAt: storedAt };
+    if (startedIn !== generation) {
+      if (response.body && typeof response.body === 'object') outdated.add(response.body);
+      return response;
+    }
+    const entry: CacheEntry<RestResponse<T>> = {
+      value: response,
+      storedAt,
+      tags: tagsFor(path, query, response.body),
+    };
+    await cacheSet(key, entry);
+    return response;
+  }
+
+  /** `seen`: what the store held when the caller looked (a background refresh always has one). */
+  function fetchAndStore<T>(
+    key: string,
+    path: string,
+    query: RestQuery | undefined,
+    opts: RestGetOptions<T> | undefined,
+    seen: CacheEntry<RestResponse<T>> | undefined,
+    background = false,
   ) {
     const existing = inFlight.get(key);
     if (existing) return existing as Promise<RestResponse<T>>;
+    const found = async () => {
+      const entry = await cacheGet<RestResponse<T>>(key);
+      return isNewer(entry, seen) ? entry.value : undefined;
+    };
     const promise = (async () => {
-      const fetched = await source.get<T>(path, query, opts);
-      const storedAt = now();
-      const response: RestResponse<T> = { ...fetched, fetchedAt: storedAt };
-      const entry: CacheEntry<RestResponse<T>> = {
-        value: response,
-        storedAt,
-        tags: tagsFor(path, query, response.body),
-      };
-      await cacheSet(key, entry);
-      return response;
-    })().finally(() => inFlight.delete(key));
+      if (!options.shared) return fetchUpstream(key, path, query, opts);
+      const result = await underLock(
+        key,
+        { found, locked: async () => (await found()) ?? fetchUpstream(key, path, query, opts) },
+        background,
+      );
+      if (result !== undefined) return result;
+      // A background refresh that another process did not finish in time: keep the stale answer.
+      if (seen) return seen.value;
+      return fetchUpstream(key, path, query, opts);
+    })().finally(() => {
+      if (inFlight.get(key) === promise) inFlight.delete(key);
+    });
     inFlight.set(key, promise);
     return promise;
   }
@@ -171,11 +279,12 @@ export function cachedSource(source: RestSource, cache: Cache, options: CachedSo
     key: string,
     path: string,
     query: RestQuery | undefined,
-    opts?: RestGetOptions<T>,
+    opts: RestGetOptions<T> | undefined,
+    seen: CacheEntry<RestResponse<T>>,
   ): void {
     if (inFlight.has(key)) return;
     stats.revalidations += 1;
-    const task = fetchAndStore(key, path, query, opts).then(
+    const task = fetchAndStore(key, path, query, opts, seen, true).then(
       () => undefined,
       (error: unknown) => logFailure(path, key, error, 'stale'),
     );
@@ -199,12 +308,57 @@ export function cachedSource(source: RestSource, cache: Cache, options: CachedSo
   const itemsInFlight = new Set<string>();
   const batchesInFlight = new Map<string, Promise<BatchResult<unknown>>>();
 
-  /** Fetches the keys upstream (one request per chunk) and stores each answer per item. */
-  function fetchItems<T>(batch: BatchQuery<T>, keys: readonly string[]): Promise<BatchResult<T>> {
+  /**
+   * Fetches the keys upstream (one request per chunk) and stores each answer per item. `seen`: what
+   * the store held for each key when the caller looked. With a shared store, items another process
+   * stored meanwhile are taken from the store instead of being fetched again.
+   */
+  function fetchItems<T>(
+    batch: BatchQuery<T>,
+    keys: readonly string[],
+    seen: ReadonlyMap<string, CacheEntry<T | null> | undefined>,
+    background = false,
+  ): Promise<BatchResult<T>> {
     const flightKey = requestKey(batch.path, batch.query(keys)) + `#${batch.variant}`;
     const existing = batchesInFlight.get(flightKey);
     if (existing) return existing as Promise<BatchResult<T>>;
-    const promise = storeItems(batch, keys).finally(() => batchesInFlight.delete(flightKey));
+    const shape = batch as BatchQuery<unknown>;
+    /** Items the store now holds in a newer version than the caller saw. */
+    const newer = async () => {
+      const entries = await Promise.all(keys.map((k) => cacheGet<T | null>(itemKey(shape, k))));
+      const found: BatchResult<T> = new Map();
+      keys.forEach((k, i) => {
+        const entry = entries[i];
+        if (isNewer(entry, seen.get(k))) found.set(k, entry.value);
+      });
+      return found;
+    };
+    const run = async (): Promise<BatchResult<T>> => {
+      if (!options.shared) return storeItems(batch, keys);
+      const result = await underLock<BatchResult<T>>(
+        flightKey,
+        {
+          found: async () => {
+            const found = await newer();
+            return found.size === keys.length ? found : undefined;
+          },
+          locked: async () => {
+            const found = await newer();
+            const remaining = keys.filter((k) => !found.has(k));
+            if (remaining.length === 0) return found;
+            const fetched = await storeItems(batch, remaining);
+            for (const [k, v] of fetched) found.set(k, v);
+            return found;
+          },
+        },
+        background,
+      );
+      // A background refresh that another process did not finish in time: the stale items stay.
+      return result ?? new Map();
+    };
+    const promise = run().finally(() => {
+      if (batchesInFlight.get(flightKey) === promise) batchesInFlight.delete(flightKey);
+    });
     batchesInFlight.set(flightKey, promise as Promise<BatchResult<unknown>>);
     return promise;
   }
@@ -213,7 +367,9 @@ export function cachedSource(source: RestSource, cache: Cache, options: CachedSo
     const itemKeys = keys.map((k) => itemKey(batch as BatchQuery<unknown>, k));
     itemKeys.forEach((k) => itemsInFlight.add(k));
     try {
+      const startedIn = generation;
       const result = await fetchBatch(source, { ...batch, keys });
+      if (startedIn !== generation) return result;
       const storedAt = now();
       await Promise.all(
         keys.map(async (k) => {
@@ -256,7 +412,8 @@ export function cachedSource(source: RestSource, cache: Cache, options: CachedSo
     if (stale.length > 0) {
       stats.revalidations += 1;
       const key = requestKey(batch.path, batch.query(stale));
-      const task = fetchItems(batch, stale).then(
+      const seen = new Map(stale.map((k) => [k, entries[keys.indexOf(k)]]));
+      const task = fetchItems(batch, stale, seen, true).then(
         (r) => {
           const failed = [...r.values()].find((v): v is Error => v instanceof Error);
           if (failed) logFailure(batch.path, key, failed, 'stale');
@@ -268,7 +425,8 @@ export function cachedSource(source: RestSource, cache: Cache, options: CachedSo
     }
 
     if (missing.length > 0) {
-      const fetched = await fetchItems(batch, missing);
+      const seen = new Map(missing.map((k) => [k, entries[keys.indexOf(k)]]));
+      const fetched = await fetchItems(batch, missing, seen);
       let loggedFailure = false;
       for (const k of missing) {
         const value = fetched.get(k) ?? null;
@@ -300,6 +458,7 @@ export function cachedSource(source: RestSource, cache: Cache, options: CachedSo
 
   async function remember<T>(batch: Omit<BatchQuery<T>, 'keys'>, items: readonly T[], fetchedAt: number) {
     const shape = batch as Omit<BatchQuery<unknown>, 'keys'>;
+    if (outdated.has(items)) return;
     await Promise.all(
       items.map(async (item) => {
         const k = batch.keyOf(item);
@@ -318,6 +477,12 @@ export function cachedSource(source: RestSource, cache: Cache, options: CachedSo
     stats,
     getBatch,
     remember,
+    invalidate() {
+      generation += 1;
+      inFlight.clear();
+      batchesInFlight.clear();
+      itemsInFlight.clear();
+    },
     async idle() {
       while (background.size > 0) await Promise.allSettled([...background]);
     },
@@ -335,12 +500,12 @@ export function cachedSource(source: RestSource, cache: Cache, options: CachedSo
       }
       if (entry && age < options.ttlMs + options.staleWhileRevalidateMs) {
         stats.stale += 1;
-        revalidate(key, path, query, opts);
+        revalidate(key, path, query, opts, entry);
         return entry.value;
       }
       stats.miss += 1;
       try {
-        return await fetchAndStore(key, path, query, opts);
+        return await fetchAndStore(key, path, query, opts, entry);
       } catch (error) {
         if (entry && age <= options.staleIfErrorMaxAgeMs) {
           logFailure(path, key, error, 'stale');

@@ -36,6 +36,8 @@ function cacheKey(rawHtml: string, options: SanitizeOptions): string {
   const hash = createHash('sha1').update(rawHtml);
   const hosts = options.internalHosts ?? [];
   if (hosts.length > 0) hash.update('\0hosts\0').update(hosts.join('\0'));
+  const contentHosts = options.contentHosts ?? [];
+  if (contentHosts.length > 0) hash.update('\0content\0').update(contentHosts.join('\0'));
   return hash.digest('base64');
 }
 

@@ -277,3 +277,28 @@ describe('sanitizeContent: text and encoding', () => {
     HEAVY_TEST_TIMEOUT_MS,
   );
 });
+
+describe('links to the WordPress host', () => {
+  const options = { internalHosts: ['cms.example.in', 'www.example.in'], contentHosts: ['cms.example.in'] };
+  it('become site-relative, keeping query and hash', () => {
+    const html = sanitizeContent(
+      '<p><a href="https://cms.example.in/bail-explained/?ref=1#types">bail</a></p>',
+      options,
+    );
+    expect(html).toBe('<p><a href="/bail-explained/?ref=1#types">bail</a></p>');
+  });
+  it('to uploads, the admin and the API stay on WordPress', () => {
+    for (const href of [
+      'https://cms.example.in/wp-content/uploads/2026/01/form.pdf',
+      'https://cms.example.in/wp-admin/',
+      'https://cms.example.in/wp-json/wp/v2/posts',
+    ]) {
+      expect(sanitizeContent(`<a href="${href}">x</a>`, options)).toBe(`<a href="${href}">x</a>`);
+    }
+  });
+  it('other hosts are untouched and marked external', () => {
+    expect(sanitizeContent('<a href="https://indiankanoon.org/doc/1/">x</a>', options)).toBe(
+      '<a href="https://indiankanoon.org/doc/1/" rel="nofollow noopener">x</a>',
+    );
+  });
+});

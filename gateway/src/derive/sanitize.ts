@@ -17,6 +17,27 @@ export interface SanitizeOptions {
    * are internal; links to any other host get rel="nofollow noopener".
    */
   internalHosts?: readonly string[];
+  /**
+   * Hosts whose page links are the site's own content (the WordPress host, whose permalinks are
+   * /{slug}/): such links become site-relative so a visitor stays on the public site. Links to
+   * uploads, the admin and the API stay absolute: those live on WordPress.
+   */
+  contentHosts?: readonly string[];
+}
+
+const WORDPRESS_ONLY_PATHS =
+  /^\/(wp-content|wp-admin|wp-json|wp-includes|wp-login\.php|xmlrpc\.php|feed)(\/|$)/;
+
+/** An absolute link to a content host, made site-relative; anything else unchanged. */
+export function siteRelativeLink(href: string, contentHosts: Set<string>): string {
+  if (contentHosts.size === 0 || !/^https?:/i.test(href)) return href;
+  try {
+    const url = new URL(href);
+    if (!contentHosts.has(url.hostname.toLowerCase()) || WORDPRESS_ONLY_PATHS.test(url.pathname)) return href;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return href;
+  }
 }
 
 /** Elements a blog body may contain. Everything else is removed (its text kept, see NON_TEXT_TAGS). */
@@ -249,6 +270,7 @@ function filterClasses(value: string): string | null {
 
 interface Context {
   internalHosts: Set<string>;
+  contentHosts: Set<string>;
 }
 
 /** Applies the attribute allow-list and the link/image rules; false means "remove the element". */
@@ -266,6 +288,7 @@ function cleanElement(el: Element, ctx: Context): boolean {
     if (kept !== null) attribs[name] = kept;
   }
   if (el.name === 'a') {
+    if (attribs.href !== undefined) attribs.href = siteRelativeLink(attribs.href, ctx.contentHosts);
     const rel = (attribs.rel ?? '')
       .toLowerCase()
       .split(/\s+/)
@@ -312,7 +335,10 @@ function cleanChildren(parent: Document | Element, ctx: Context): void {
 export function sanitizeToDocument(html: string, options: SanitizeOptions = {}): Document {
   const input = typeof html === 'string' ? html.replace(/\0/g, '\uFFFD') : '';
   const doc = parseHtml(input === '' ? '' : sanitizeHtml(input, SANITIZE_HTML_OPTIONS));
-  cleanChildren(doc, { internalHosts: normaliseHosts(options.internalHosts) });
+  cleanChildren(doc, {
+    internalHosts: normaliseHosts(options.internalHosts),
+    contentHosts: normaliseHosts(options.contentHosts),
+  });
   return doc;
 }
 

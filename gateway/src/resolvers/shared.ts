@@ -1,5 +1,7 @@
 // Helpers several type resolvers use: the site's settings, images through the media loader, and the
 // hosts that count as internal links in content.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { DEFAULT_IMAGE, mediaFromWp, mediaOrDefault } from '../derive/media.js';
 import type { PracticeAreaHelpers } from '../derive/practice-areas.js';
 import { siteFromConfig, type SiteConfig } from '../derive/site.js';
@@ -41,6 +43,18 @@ export function siteName(config: GatewayConfig): string {
 
 const sanitizeOptions = new WeakMap<GatewayConfig, SanitizeOptions>();
 
+/** The WordPress origin an embedded snapshot was recorded from (its bodies link there), if known. */
+function snapshotLinkOrigin(contentDir: string): string | null {
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(contentDir, 'manifest.json'), 'utf8')) as {
+      linkOrigin?: unknown;
+    };
+    return typeof manifest.linkOrigin === 'string' ? manifest.linkOrigin : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Links to the public site and to the WordPress host are internal in sanitised content. */
 export function contentOptions(config: GatewayConfig): SanitizeOptions {
   let options = sanitizeOptions.get(config);
@@ -53,7 +67,15 @@ export function contentOptions(config: GatewayConfig): SanitizeOptions {
         return [];
       }
     });
-    options = { internalHosts: [...new Set(hosts)] };
+    const contentHosts = [config.wordpressUrl ?? snapshotLinkOrigin(config.contentDir)].flatMap((u) => {
+      if (!u) return [];
+      try {
+        return [new URL(u).hostname];
+      } catch {
+        return [];
+      }
+    });
+    options = { internalHosts: [...new Set([...hosts, ...contentHosts])], contentHosts };
     sanitizeOptions.set(config, options);
   }
   return options;

@@ -172,6 +172,8 @@ export async function pullContent(options: PullOptions): Promise<PullResult> {
   await writeJson(path.join(options.contentDir, 'manifest.json'), {
     generatedAt: new Date().toISOString(),
     source: wordpressUrl,
+    // Links inside bodies point at this origin; the gateway makes them site-relative.
+    linkOrigin: wordpressUrl,
   });
   return { counts, downloaded, missing: missing.sort() };
 }

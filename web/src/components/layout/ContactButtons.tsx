@@ -26,6 +26,8 @@ const round = {
 export function ContactButtons({ site }: { site: ContactButtonsSiteFragment }) {
   return (
     <Stack
+      as="aside"
+      aria-label="Contact shortcuts"
       position="fixed"
       right={{ base: '4', md: '6' }}
       bottom={{ base: '4', md: '6' }}

@@ -10,9 +10,11 @@ import { DISCLAIMER_KEY } from './disclaimer-key';
  */
 export function Disclaimer({ onClose }: { onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const agreeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
+    agreeRef.current?.focus();
   }, []);
   const agree = () => {
     try {
@@ -35,6 +37,7 @@ export function Disclaimer({ onClose }: { onClose: () => void }) {
       onCancel={(e: React.SyntheticEvent) => e.preventDefault()}
       maxW="min(92vw, 36rem)"
       w="full"
+      m="auto"
       p="0"
       borderRadius="xl"
       boxShadow="2xl"
@@ -61,7 +64,7 @@ export function Disclaimer({ onClose }: { onClose: () => void }) {
           <Button variant="outline" onClick={leave}>
             Disagree & Leave
           </Button>
-          <Button colorPalette="brand" onClick={agree} autoFocus>
+          <Button ref={agreeRef} colorPalette="brand" onClick={agree}>
             I Agree & Continue
           </Button>
         </HStack>

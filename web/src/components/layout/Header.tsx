@@ -44,10 +44,10 @@ export function Header({ site }: { site: HeaderSiteFragment | undefined }) {
   }
   return (
     <Box as="header" position="sticky" top="0" zIndex="sticky" bg="white" boxShadow="sm">
-      <Box bg="brand.800" color="white" fontSize="sm">
-        <Container maxW="7xl" py="1.5">
-          <Flex justify={{ base: 'center', md: 'space-between' }} gap="4" wrap="wrap">
-            <HStack gap="5" wrap="wrap" justify="center">
+      <Box bg="brand.800" color="white" fontSize={{ base: 'xs', sm: 'sm' }}>
+        <Container maxW="7xl" py="1.5" px={{ base: '3', sm: '4' }}>
+          <Flex justify={{ base: 'center', md: 'space-between' }} gap="4">
+            <HStack gap={{ base: '3', sm: '5' }} justify="center" whiteSpace="nowrap" minW="0">
               {site && (
                 <>
                   <chakra.a
@@ -91,8 +91,8 @@ export function Header({ site }: { site: HeaderSiteFragment | undefined }) {
             <chakra.img
               src={site?.logo.url ?? '/logo.svg'}
               alt=""
-              width="56"
-              height="56"
+              htmlWidth="56"
+              htmlHeight="56"
               borderRadius="full"
               boxSize={{ base: '12', md: '14' }}
             />

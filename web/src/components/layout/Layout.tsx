@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Box, chakra } from '@chakra-ui/react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
 import { Header } from './Header';
@@ -36,9 +36,21 @@ function useFirstVisit(): [boolean, () => void] {
   return [show, () => setShow(false)];
 }
 
+/** A new page opens at its top (or at its #hash); back and forward keep the browser's position. */
+function useScrollToTopOnNavigation(): void {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (navigationType !== 'PUSH' && navigationType !== 'REPLACE') return;
+    if (location.hash) return;
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+  }, [location.pathname, location.search, location.hash, navigationType]);
+}
+
 export function Layout() {
   const { data } = useQuery(LayoutQuery);
   const location = useLocation();
+  useScrollToTopOnNavigation();
   const [showDisclaimer, closeDisclaimer] = useFirstVisit();
   const site = data?.site;
   const onAdminPage = location.pathname.startsWith('/wp-admin');
