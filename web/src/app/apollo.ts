@@ -6,6 +6,7 @@ import {
   type FieldMergeFunction,
   type StoreObject,
 } from '@apollo/client';
+import { PersistedQueryLink } from '@apollo/client/link/persisted-queries';
 import { RetryLink } from '@apollo/client/link/retry';
 
 // Partial data with errors is useful to a page (e.g. posts failed but the site details did not).
@@ -71,6 +72,23 @@ function createCache(): InMemoryCache {
   });
 }
 
+/** Hex SHA-256 with the browser's Web Crypto: no hashing library in the bundle. */
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Automatic persisted queries over GET: the browser sends a query's hash in a short URL that a CDN
+ * (and the browser's HTTP cache, with the gateway's ETag) can keep; a hash the gateway does not know
+ * yet is answered by one POST with the full query. Web Crypto only exists in secure contexts
+ * (https, localhost); elsewhere queries go by POST as before.
+ */
+function persistedQueries(): ApolloLink[] {
+  if (typeof crypto === 'undefined' || !crypto.subtle) return [];
+  return [new PersistedQueryLink({ sha256, useGETForHashedQueries: true })];
+}
+
 export function createApolloClient(options: ApolloOptions): ApolloClient {
   const cache = createCache();
   if (options.state) cache.restore(options.state as ReturnType<InMemoryCache['extract']>);
@@ -84,6 +102,7 @@ export function createApolloClient(options: ApolloOptions): ApolloClient {
           delay: { initial: 1000, max: 30_000, jitter: false },
           attempts: { max: 4, retryIf: (error) => Boolean(error) },
         }),
+        ...persistedQueries(),
         http,
       ]);
   return new ApolloClient({

@@ -1,6 +1,31 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useMutation } from '@apollo/client/react';
 import { Box, Button, Field, Grid, Input, Stack, Text, Textarea, chakra } from '@chakra-ui/react';
-import { Info, Send } from 'lucide-react';
+import { AlertCircle, CheckCircle2, Send } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { graphql } from '../../gql';
+import {
+  ENQUIRY_FIELDS,
+  ENQUIRY_MESSAGES,
+  PRACTICE_AREA_CHOICES,
+  checkField,
+  practiceAreaTitle,
+  validateEnquiry,
+  type EnquiryField,
+} from '../../../../gateway/src/enquiry/rules.js';
+
+export const SubmitEnquiryMutation = graphql(`
+  mutation SubmitEnquiry($input: EnquiryInput!) {
+    submitEnquiry(input: $input) {
+      ok
+      message
+      fieldErrors {
+        field
+        message
+      }
+    }
+  }
+`);
 
 const noopSubscribe = () => () => {};
 
@@ -13,12 +38,60 @@ function useHydrated(): boolean {
   );
 }
 
-const FIELDS = [
-  { name: 'name', label: 'Your Name', type: 'text', autoComplete: 'name' },
-  { name: 'email', label: 'Email Address', type: 'email', autoComplete: 'email' },
-  { name: 'phone', label: 'Phone Number', type: 'tel', autoComplete: 'tel' },
-  { name: 'subject', label: 'Subject', type: 'text', autoComplete: 'off' },
-] as const;
+type Values = Record<EnquiryField, string>;
+type Errors = Partial<Record<EnquiryField, string>>;
+
+const LABELS: Record<EnquiryField, string> = {
+  name: 'Your Name',
+  email: 'Email Address',
+  phone: 'Phone Number',
+  subject: 'Subject',
+  message: 'Message',
+  practiceArea: 'Practice Area',
+};
+
+const INPUTS = [
+  { name: 'name', type: 'text', autoComplete: 'name', required: true, hint: null },
+  { name: 'email', type: 'email', autoComplete: 'email', required: true, hint: null },
+  {
+    name: 'phone',
+    type: 'tel',
+    autoComplete: 'tel',
+    required: true,
+    hint: '10 digits, with or without +91',
+  },
+  { name: 'subject', type: 'text', autoComplete: 'off', required: false, hint: null },
+] as const satisfies ReadonlyArray<{
+  name: EnquiryField;
+  type: string;
+  autoComplete: string;
+  required: boolean;
+  hint: string | null;
+}>;
+
+const EMPTY: Values = { name: '', email: '', phone: '', subject: '', message: '', practiceArea: '' };
+
+const controlId = (field: EnquiryField) => `contact-${field}`;
+const errorId = (field: EnquiryField) => `contact-${field}-error`;
+const hintId = (field: EnquiryField) => `contact-${field}-hint`;
+
+/** The canonical slug in ?practice= when it names one of the firm's practice areas. */
+function practiceFromSearch(params: URLSearchParams): string {
+  const slug = (params.get('practice') ?? '').trim().toLowerCase();
+  return practiceAreaTitle(slug) ? slug : '';
+}
+
+function describedBy(field: EnquiryField, hint: boolean, error: boolean): string | undefined {
+  const ids = [hint ? hintId(field) : null, error ? errorId(field) : null].filter(Boolean);
+  return ids.length ? ids.join(' ') : undefined;
+}
+
+type Outcome =
+  | { kind: 'idle' }
+  | { kind: 'invalid' }
+  | { kind: 'refused'; message: string }
+  | { kind: 'failed' }
+  | { kind: 'sent'; message: string };
 
 export interface ContactFormProps {
   phone: string | undefined;
@@ -27,20 +100,160 @@ export interface ContactFormProps {
 }
 
 /**
- * The enquiry form (SPEC §3: name, email, phone, subject, message). Enquiries cannot be sent online
- * yet, so submitting keeps everything on the page and points the visitor to the phone and e-mail.
- * Before the script has loaded the button is a plain button: a native submit would put what the
- * visitor typed into the URL, the server logs and the page cache.
+ * The enquiry form (SPEC §3: name, email, phone, subject, message; plus the practice area when the
+ * visitor came from a practice page, /contact-us/?practice={slug}). The browser checks the same
+ * rules as the gateway (gateway/src/enquiry/rules.ts) before sending; the gateway's answer may still
+ * name fields, which are shown the same way. Before the script has loaded the button is a plain
+ * button: a native submit would put what the visitor typed into the URL, the server logs and the
+ * page cache.
  */
 export function ContactForm({ phone, phoneHref, email }: ContactFormProps) {
   const hydrated = useHydrated();
-  const [notice, setNotice] = useState(false);
-  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    setNotice(true);
+  const [searchParams] = useSearchParams();
+  const fromPractice = practiceFromSearch(searchParams);
+  const [values, setValues] = useState<Values>(() => ({ ...EMPTY, practiceArea: fromPractice }));
+  const [errors, setErrors] = useState<Errors>({});
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
+  const [honeypot, setHoneypot] = useState('');
+  const openedAt = useRef<number | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const sentRef = useRef<HTMLDivElement>(null);
+  const [submitEnquiry, { loading }] = useMutation(SubmitEnquiryMutation);
+  const showPractice = fromPractice !== '' || values.practiceArea !== '';
+
+  useEffect(() => {
+    openedAt.current = performance.now();
+  }, []);
+
+  useEffect(() => {
+    if (outcome.kind === 'sent') sentRef.current?.focus();
+  }, [outcome]);
+
+  const focusField = (field: EnquiryField) => {
+    formRef.current?.querySelector<HTMLElement>(`#${controlId(field)}`)?.focus();
   };
+
+  const showErrors = (list: ReadonlyArray<{ field: string; message: string }>) => {
+    const next: Errors = {};
+    for (const e of list) {
+      if ((ENQUIRY_FIELDS as readonly string[]).includes(e.field)) next[e.field as EnquiryField] ??= e.message;
+    }
+    setErrors(next);
+    const first = ENQUIRY_FIELDS.find((f) => next[f]);
+    setOutcome({ kind: 'invalid' });
+    if (first) focusField(first);
+  };
+
+  const update = (field: EnquiryField, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    // A shown error follows the fix as it is typed; new errors wait for the field to be left.
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: checkField(field, value) ?? undefined }));
+  };
+
+  const leave = (field: EnquiryField) => {
+    if (values[field] === '') return;
+    setErrors((e) => ({ ...e, [field]: checkField(field, values[field]) ?? undefined }));
+  };
+
+  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (loading) return;
+    const found = validateEnquiry(values);
+    if (found.length > 0) {
+      showErrors(found);
+      return;
+    }
+    setErrors({});
+    setOutcome({ kind: 'idle' });
+    const elapsedMs = openedAt.current === null ? 0 : Math.round(performance.now() - openedAt.current);
+    try {
+      const { data } = await submitEnquiry({
+        variables: {
+          input: {
+            name: values.name,
+            email: values.email,
+            phone: values.phone,
+            subject: values.subject || null,
+            message: values.message,
+            practiceArea: values.practiceArea || null,
+            website: honeypot || null,
+            elapsedMs: Math.min(elapsedMs, 2_147_483_647),
+          },
+        },
+      });
+      const result = data?.submitEnquiry;
+      if (!result) {
+        setOutcome({ kind: 'failed' });
+      } else if (result.ok) {
+        setValues({ ...EMPTY, practiceArea: values.practiceArea });
+        setOutcome({ kind: 'sent', message: result.message ?? ENQUIRY_MESSAGES.success });
+      } else if (result.fieldErrors.length > 0) {
+        showErrors(result.fieldErrors);
+      } else {
+        setOutcome({ kind: 'refused', message: result.message ?? ENQUIRY_MESSAGES.unavailable });
+      }
+    } catch {
+      setOutcome({ kind: 'failed' });
+    }
+  };
+
+  if (outcome.kind === 'sent') {
+    return (
+      <Box
+        ref={sentRef}
+        tabIndex={-1}
+        role="status"
+        aria-labelledby="contact-sent-title"
+        bg="green.50"
+        borderWidth="1px"
+        borderColor="green.300"
+        borderRadius="lg"
+        p={{ base: '5', md: '6' }}
+        outline="none"
+      >
+        <Stack gap="3">
+          <Box display="flex" gap="3" alignItems="center" color="green.800">
+            <CheckCircle2 size={24} aria-hidden="true" />
+            <Text as="h3" id="contact-sent-title" fontFamily="heading" fontSize="xl" fontWeight="bold">
+              Message sent
+            </Text>
+          </Box>
+          <Text color="gray.800">{outcome.message}</Text>
+          <Text color="gray.700">
+            Need us sooner? Call{' '}
+            <chakra.a href={phoneHref} color="brand.700" fontWeight="semibold" textDecoration="underline">
+              {phone}
+            </chakra.a>
+            .
+          </Text>
+          <Button
+            variant="outline"
+            colorPalette="brand"
+            alignSelf="flex-start"
+            minH="11"
+            onClick={() => setOutcome({ kind: 'idle' })}
+          >
+            Send another message
+          </Button>
+        </Stack>
+      </Box>
+    );
+  }
+
+  const invalidCount = ENQUIRY_FIELDS.filter((f) => errors[f]).length;
+  const problem =
+    outcome.kind === 'invalid'
+      ? invalidCount === 0
+        ? null
+        : `Please correct ${invalidCount === 1 ? 'the highlighted field' : `the ${invalidCount} highlighted fields`} and send again.`
+      : outcome.kind === 'refused'
+        ? outcome.message
+        : outcome.kind === 'failed'
+          ? 'Your message could not be sent. Please check your connection and try again.'
+          : null;
+
   return (
-    <chakra.form onSubmit={onSubmit} aria-labelledby="contact-form-title" noValidate>
+    <chakra.form ref={formRef} onSubmit={onSubmit} aria-labelledby="contact-form-title" noValidate>
       <Stack gap="5">
         <Text
           as="h3"
@@ -53,58 +266,155 @@ export function ContactForm({ phone, phoneHref, email }: ContactFormProps) {
           Send Us a Message
         </Text>
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="5">
-          {FIELDS.map((f) => (
-            <Field.Root key={f.name} id={`contact-${f.name}`}>
+          {INPUTS.map((f) => (
+            <Field.Root key={f.name} id={controlId(f.name)} invalid={Boolean(errors[f.name])} required={f.required}>
               <Field.Label fontWeight="semibold" color="gray.800">
-                {f.label}
+                {LABELS[f.name]}
+                {f.required ? (
+                  <Field.RequiredIndicator color="red.700" />
+                ) : (
+                  <chakra.span fontWeight="normal" color="gray.600">
+                    {' '}
+                    (optional)
+                  </chakra.span>
+                )}
               </Field.Label>
               <Input
                 name={f.name}
                 type={f.type}
                 autoComplete={f.autoComplete}
+                value={values[f.name]}
+                onChange={(e) => update(f.name, e.target.value)}
+                onBlur={() => leave(f.name)}
+                aria-invalid={errors[f.name] ? true : undefined}
+                aria-describedby={describedBy(f.name, f.hint !== null, Boolean(errors[f.name]))}
                 size="lg"
                 bg="white"
                 borderColor="gray.400"
               />
+              {f.hint && (
+                <Text id={hintId(f.name)} fontSize="sm" color="gray.600">
+                  {f.hint}
+                </Text>
+              )}
+              <FieldError field={f.name} message={errors[f.name]} />
             </Field.Root>
           ))}
         </Grid>
-        <Field.Root id="contact-message">
+        {showPractice && (
+          <Field.Root id={controlId('practiceArea')} invalid={Boolean(errors.practiceArea)}>
+            <Field.Label fontWeight="semibold" color="gray.800">
+              {LABELS.practiceArea}
+              <chakra.span fontWeight="normal" color="gray.600">
+                {' '}
+                (optional)
+              </chakra.span>
+            </Field.Label>
+            <chakra.select
+              id={controlId('practiceArea')}
+              name="practiceArea"
+              value={values.practiceArea}
+              onChange={(e) => update('practiceArea', e.target.value)}
+              aria-invalid={errors.practiceArea ? true : undefined}
+              aria-describedby={describedBy('practiceArea', false, Boolean(errors.practiceArea))}
+              w="full"
+              h="12"
+              px="4"
+              fontSize="md"
+              bg="white"
+              borderWidth="1px"
+              borderColor="gray.400"
+              borderRadius="md"
+              _focusVisible={{ outline: '3px solid', outlineColor: 'gold.500', outlineOffset: '2px' }}
+            >
+              <option value="">Not sure / something else</option>
+              {PRACTICE_AREA_CHOICES.map((c) => (
+                <option key={c.slug} value={c.slug}>
+                  {c.title}
+                </option>
+              ))}
+            </chakra.select>
+            <FieldError field="practiceArea" message={errors.practiceArea} />
+          </Field.Root>
+        )}
+        <Field.Root id={controlId('message')} invalid={Boolean(errors.message)} required>
           <Field.Label fontWeight="semibold" color="gray.800">
-            Message
+            {LABELS.message}
+            <Field.RequiredIndicator color="red.700" />
           </Field.Label>
-          <Textarea name="message" rows={6} size="lg" bg="white" borderColor="gray.400" resize="vertical" />
+          <Textarea
+            name="message"
+            rows={6}
+            value={values.message}
+            onChange={(e) => update('message', e.target.value)}
+            onBlur={() => leave('message')}
+            aria-invalid={errors.message ? true : undefined}
+            aria-describedby={describedBy('message', false, Boolean(errors.message))}
+            size="lg"
+            bg="white"
+            borderColor="gray.400"
+            resize="vertical"
+          />
+          <FieldError field="message" message={errors.message} />
         </Field.Root>
-        <Box role="status" aria-live="polite">
-          {notice && (
+        {/* A field people never see or reach; software that fills every field fills it too. */}
+        <Box
+          aria-hidden="true"
+          position="absolute"
+          width="1px"
+          height="1px"
+          overflow="hidden"
+          clipPath="inset(50%)"
+          whiteSpace="nowrap"
+          left="-10000px"
+        >
+          <label htmlFor="contact-website">Website</label>
+          <input
+            id="contact-website"
+            name="website"
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            value={honeypot}
+            onChange={(e) => setHoneypot(e.target.value)}
+          />
+        </Box>
+        <Box role="alert" aria-live="assertive" aria-atomic="true">
+          {problem && (
             <Box
               display="flex"
               gap="3"
-              bg="gold.50"
+              bg="red.50"
               borderWidth="1px"
-              borderColor="gold.300"
+              borderColor="red.300"
               borderRadius="lg"
               p="4"
               color="gray.800"
             >
-              <chakra.span color="gold.700" flexShrink="0" pt="0.5">
-                <Info size={20} aria-hidden="true" />
+              <chakra.span color="red.700" flexShrink="0" pt="0.5">
+                <AlertCircle size={20} aria-hidden="true" />
               </chakra.span>
               <Text>
-                Online enquiries are not available yet, so nothing has been sent. Please call us on{' '}
-                <chakra.a href={phoneHref} color="brand.700" fontWeight="semibold" textDecoration="underline">
-                  {phone}
-                </chakra.a>{' '}
-                or e-mail{' '}
-                <chakra.a
-                  href={`mailto:${email ?? ''}`}
-                  color="brand.700"
-                  fontWeight="semibold"
-                  textDecoration="underline"
-                >
-                  {email}
-                </chakra.a>{' '}
-                and we will help you straight away.
+                {problem}
+                {outcome.kind !== 'invalid' && phone && (
+                  <>
+                    {' '}
+                    You can also call us on{' '}
+                    <chakra.a href={phoneHref} color="brand.700" fontWeight="semibold" textDecoration="underline">
+                      {phone}
+                    </chakra.a>{' '}
+                    or e-mail{' '}
+                    <chakra.a
+                      href={`mailto:${email ?? ''}`}
+                      color="brand.700"
+                      fontWeight="semibold"
+                      textDecoration="underline"
+                    >
+                      {email}
+                    </chakra.a>
+                    .
+                  </>
+                )}
               </Text>
             </Box>
           )}
@@ -114,11 +424,22 @@ export function ContactForm({ phone, phoneHref, email }: ContactFormProps) {
           colorPalette="brand"
           size="xl"
           alignSelf={{ base: 'stretch', md: 'flex-start' }}
+          loading={loading}
+          loadingText="Sending..."
         >
           <Send aria-hidden="true" />
           Send Message
         </Button>
       </Stack>
     </chakra.form>
+  );
+}
+
+function FieldError({ field, message }: { field: EnquiryField; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <Text id={errorId(field)} fontSize="sm" fontWeight="medium" color="red.700">
+      {message}
+    </Text>
   );
 }

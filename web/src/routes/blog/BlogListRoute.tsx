@@ -12,6 +12,7 @@ import { BlogSearch } from './BlogSearch.js';
 import { CategoryFilter } from './CategoryFilter.js';
 import { Pagination } from './Pagination.js';
 import { PostCard, PostCardSkeleton } from './PostCard.js';
+import { useScrollTopOnEnter } from '../post/scroll.js';
 import { blogHref, parseBlogParams, POSTS_PER_PAGE, type BlogParams } from './blog-params.js';
 
 const BlogCategories = graphql(`
@@ -98,6 +99,7 @@ function Message(props: {
 
 export function Component() {
   const routeParams = useParams();
+  useScrollTopOnEnter();
   const [searchParams] = useSearchParams();
   const params = parseBlogParams(routeParams.page, searchParams);
   const { q, category } = params;
@@ -124,9 +126,12 @@ export function Component() {
   const list = posts.data?.posts;
   const failed = !list && Boolean(posts.error);
   const loading = !list && !failed && params.page !== null;
-  // A page past the end, or a path that names no page, is not a page of this blog.
+  // A page past the end, a path that names no page, or an unknown category is not a page of this blog.
+  const unknownCategory = category !== '' && Array.isArray(meta.data?.categories) && categoryName === null;
   const missing =
-    params.page === null || (list !== undefined && list !== null && page > Math.max(1, list.totalPages));
+    params.page === null ||
+    unknownCategory ||
+    (list !== undefined && list !== null && page > Math.max(1, list.totalPages));
 
   let body: ReactNode;
   if (failed) {

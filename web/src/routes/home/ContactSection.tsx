@@ -104,13 +104,7 @@ export function ContactSection({ site }: { site: ContactSiteFragment | undefined
             </InfoItem>
             <InfoItem icon={<Mail size={22} aria-hidden="true" />} title="Email">
               {site && (
-                <chakra.a
-                  href={`mailto:${site.email}`}
-                  {...linkStyles}
-                  display="inline-block"
-                  py="1"
-                  wordBreak="break-all"
-                >
+                <chakra.a href={`mailto:${site.email}`} {...linkStyles} wordBreak="break-all">
                   {site.email}
                 </chakra.a>
               )}

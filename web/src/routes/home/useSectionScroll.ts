@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useEffect } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
 import { homeAliasFor } from './sections.js';
 
 function hashId(hash: string): string | null {
@@ -18,21 +18,23 @@ function scrollBehavior(): ScrollBehavior {
 /**
  * On /about/, /practice-areas/, /testimonials/ and /contact-us/ the home page scrolls to its section
  * (the 96 px offset for the sticky header is the global `scroll-padding-top`, which scrollIntoView
- * honours). Navigating back to / from an alias returns to the top, since the router keeps the scroll
- * position between paths that render the same page.
+ * honours). A link to / from further down the site starts at the top.
  */
 export function useSectionScroll(): void {
   const { pathname, hash } = useLocation();
-  const first = useRef(true);
+  const navigationType = useNavigationType();
   useEffect(() => {
-    const isFirst = first.current;
-    first.current = false;
+    // 'POP' is the page the browser loaded, or back/forward. On a slow phone the page is readable
+    // long before it hydrates: if the visitor (or the browser, restoring a position or jumping to a
+    // #fragment) has scrolled already, leave the position alone.
+    const pop = navigationType === 'POP';
+    if (pop && window.scrollY > 0) return;
     const behavior = scrollBehavior();
     const id = hashId(hash) ?? homeAliasFor(pathname)?.section;
     if (id) {
       document.getElementById(id)?.scrollIntoView({ behavior, block: 'start' });
-    } else if (!isFirst) {
+    } else if (!pop) {
       window.scrollTo({ top: 0, behavior });
     }
-  }, [pathname, hash]);
+  }, [pathname, hash, navigationType]);
 }

@@ -20,6 +20,7 @@ import { Head } from '../../components/Head';
 import { IconByName } from '../../components/IconByName';
 import { Prose } from '../../components/Prose';
 import { absoluteUrl, breadcrumbJsonLd, legalServiceJsonLd, pageTitle } from '../../app/seo';
+import { useScrollTopOnEnter } from '../post/scroll.js';
 
 graphql(`
   fragment PageImage on Media {
@@ -155,6 +156,7 @@ function NotFound({ error, siteName }: { error: string | null; siteName?: string
 
 export function Component() {
   const { slug = '' } = useParams();
+  useScrollTopOnEnter();
   const { data, loading, error } = useQuery(ContentPage, { variables: { slug } });
   const page = data?.page;
   const site = data?.site;

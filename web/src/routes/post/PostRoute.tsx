@@ -14,7 +14,7 @@ import { PostBanner } from './PostBanner.js';
 import { RecentPosts } from './RecentPosts.js';
 import { TableOfContents } from './TableOfContents.js';
 import { blogPostingJsonLd } from './post-jsonld.js';
-import { elementForHash, SCROLL_OFFSET, scrollToElement } from './scroll.js';
+import { elementForHash, SCROLL_OFFSET, scrollToElement, useScrollTopOnEnter } from './scroll.js';
 
 const PostPage = graphql(`
   query PostPage($slug: String!) {
@@ -111,16 +111,17 @@ function PostHead({ site, post }: { site: SeoSiteFragment; post: Post }) {
  * once — but only when it has left the screen, so a reader who has moved on is not pulled back.
  */
 function useHashLanding(ready: boolean) {
-  const { hash } = useLocation();
-  const done = useRef(false);
+  const { pathname, hash } = useLocation();
+  // Once per page (path): later hash changes come from the contents links, which scroll themselves.
+  const landedOn = useRef<string | null>(null);
   useEffect(() => {
-    if (!ready || done.current) return;
-    done.current = true;
+    if (!ready || landedOn.current === pathname) return;
+    landedOn.current = pathname;
     const target = elementForHash(hash);
     if (!target) return;
     const top = target.getBoundingClientRect().top;
     if (top < 0 || top > window.innerHeight - SCROLL_OFFSET) scrollToElement(target, false);
-  }, [ready, hash]);
+  }, [ready, pathname, hash]);
 }
 
 function Status(props: { code: number; text: string; title: string; siteName?: string }) {
@@ -149,6 +150,7 @@ export function Component() {
   const { data, loading, error } = useQuery(PostPage, { variables: { slug } });
   const post = data?.post;
   const site = data?.site;
+  useScrollTopOnEnter();
   useHashLanding(Boolean(post));
 
   if (!post) {
