@@ -4,6 +4,7 @@ import type { TocEntry } from '../generated/resolvers.js';
 import { serializeHtml } from './dom.js';
 import { sanitizeToDocument, type SanitizeOptions } from './sanitize.js';
 import { countWords, nodesToText } from './text.js';
+import { wrapTables } from './tables.js';
 import { assignHeadingIds } from './toc.js';
 
 export interface PreparedContent {
@@ -44,6 +45,7 @@ function cacheKey(rawHtml: string, options: SanitizeOptions): string {
 function compute(rawHtml: string, options: SanitizeOptions): CachedContent {
   const doc = sanitizeToDocument(rawHtml, options);
   const toc = assignHeadingIds(doc);
+  wrapTables(doc);
   return { html: serializeHtml(doc.children), toc, words: countWords(nodesToText(doc.children)) };
 }
 

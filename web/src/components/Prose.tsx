@@ -52,11 +52,15 @@ export const proseStyles: SystemStyleObject = {
     color: 'gray.700',
   },
   '& blockquote > * + *': { marginTop: '0.75em' },
-  // A wide table scrolls sideways inside the column instead of widening the page on a phone.
-  '& table': {
-    display: 'block',
+  // A wide table scrolls sideways inside the column instead of widening the page on a phone. The
+  // gateway wraps each table in a focusable region, so the keyboard can scroll it too.
+  '& .table-scroll': {
     maxWidth: '100%',
     overflowX: 'auto',
+    borderRadius: 'sm',
+    _focusVisible: { outline: '3px solid', outlineColor: 'gold.500', outlineOffset: '2px' },
+  },
+  '& table': {
     borderCollapse: 'collapse',
     fontSize: 'md',
     lineHeight: '1.5',

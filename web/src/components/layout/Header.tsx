@@ -43,7 +43,8 @@ export function Header({ site }: { site: HeaderSiteFragment | undefined }) {
     setOpen(false);
   }
   return (
-    <Box as="header" position="sticky" top="0" zIndex="sticky" bg="white" boxShadow="sm">
+    <>
+      {/* The top bar scrolls away; only the navigation row stays, lower than the 96 px anchor offset. */}
       <Box bg="brand.800" color="white" fontSize={{ base: 'xs', sm: 'sm' }}>
         <Container maxW="7xl" py="1.5" px={{ base: '3', sm: '4' }}>
           <Flex justify={{ base: 'center', md: 'space-between' }} gap="4">
@@ -79,78 +80,80 @@ export function Header({ site }: { site: HeaderSiteFragment | undefined }) {
           </Flex>
         </Container>
       </Box>
-      <Container maxW="7xl" py="2">
-        <Flex align="center" justify="space-between" minH="16">
-          <StyledLink
-            to="/"
-            display="flex"
-            alignItems="center"
-            gap="3"
-            aria-label={site ? `${site.name}, home` : 'Home'}
+      <Box as="header" position="sticky" top="0" zIndex="sticky" bg="white" boxShadow="sm">
+        <Container maxW="7xl" py="1.5">
+          <Flex align="center" justify="space-between" minH="16" maxH="20">
+            <StyledLink
+              to="/"
+              display="flex"
+              alignItems="center"
+              gap="3"
+              aria-label={site ? `${site.name}, home` : 'Home'}
+            >
+              <chakra.img
+                src={site?.logo.url ?? '/logo.svg'}
+                alt=""
+                htmlWidth="56"
+                htmlHeight="56"
+                borderRadius="full"
+                boxSize={{ base: '12', md: '14' }}
+              />
+              <Box lineHeight="1.2">
+                <Text
+                  fontFamily="heading"
+                  fontWeight="bold"
+                  fontSize={{ base: 'lg', md: 'xl' }}
+                  color="brand.800"
+                >
+                  {site?.name ?? ''}
+                </Text>
+                <Text fontSize="xs" color="gray.600" display={{ base: 'none', sm: 'block' }}>
+                  {site?.tagline ?? ''}
+                </Text>
+              </Box>
+            </StyledLink>
+            <HStack as="nav" aria-label="Main" gap="1" display={{ base: 'none', lg: 'flex' }}>
+              {NAV_ITEMS.map((item) => (
+                <StyledNavLink key={item.to} to={item.to} end {...navLinkStyles}>
+                  {item.label}
+                </StyledNavLink>
+              ))}
+            </HStack>
+            <chakra.button
+              type="button"
+              display={{ base: 'inline-flex', lg: 'none' }}
+              alignItems="center"
+              justifyContent="center"
+              boxSize="11"
+              borderRadius="md"
+              color="brand.800"
+              _hover={{ bg: 'brand.50' }}
+              aria-expanded={open}
+              aria-controls="mobile-menu"
+              aria-label={open ? 'Close menu' : 'Open menu'}
+              onClick={() => setOpen((o) => !o)}
+            >
+              {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+            </chakra.button>
+          </Flex>
+          <Stack
+            as="nav"
+            id="mobile-menu"
+            aria-label="Mobile"
+            display={{ base: open ? 'flex' : 'none', lg: 'none' }}
+            gap="1"
+            pb="3"
+            borderTopWidth="1px"
+            pt="2"
           >
-            <chakra.img
-              src={site?.logo.url ?? '/logo.svg'}
-              alt=""
-              htmlWidth="56"
-              htmlHeight="56"
-              borderRadius="full"
-              boxSize={{ base: '12', md: '14' }}
-            />
-            <Box lineHeight="1.2">
-              <Text
-                fontFamily="heading"
-                fontWeight="bold"
-                fontSize={{ base: 'lg', md: 'xl' }}
-                color="brand.800"
-              >
-                {site?.name ?? ''}
-              </Text>
-              <Text fontSize="xs" color="gray.600" display={{ base: 'none', sm: 'block' }}>
-                {site?.tagline ?? ''}
-              </Text>
-            </Box>
-          </StyledLink>
-          <HStack as="nav" aria-label="Main" gap="1" display={{ base: 'none', lg: 'flex' }}>
             {NAV_ITEMS.map((item) => (
-              <StyledNavLink key={item.to} to={item.to} end {...navLinkStyles}>
-                {item.label}
+              <StyledNavLink key={item.to} to={item.to} end {...navLinkStyles} py="3">
+                {'mobileLabel' in item ? item.mobileLabel : item.label}
               </StyledNavLink>
             ))}
-          </HStack>
-          <chakra.button
-            type="button"
-            display={{ base: 'inline-flex', lg: 'none' }}
-            alignItems="center"
-            justifyContent="center"
-            boxSize="11"
-            borderRadius="md"
-            color="brand.800"
-            _hover={{ bg: 'brand.50' }}
-            aria-expanded={open}
-            aria-controls="mobile-menu"
-            aria-label={open ? 'Close menu' : 'Open menu'}
-            onClick={() => setOpen((o) => !o)}
-          >
-            {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-          </chakra.button>
-        </Flex>
-        <Stack
-          as="nav"
-          id="mobile-menu"
-          aria-label="Mobile"
-          display={{ base: open ? 'flex' : 'none', lg: 'none' }}
-          gap="1"
-          pb="3"
-          borderTopWidth="1px"
-          pt="2"
-        >
-          {NAV_ITEMS.map((item) => (
-            <StyledNavLink key={item.to} to={item.to} end {...navLinkStyles} py="3">
-              {'mobileLabel' in item ? item.mobileLabel : item.label}
-            </StyledNavLink>
-          ))}
-        </Stack>
-      </Container>
-    </Box>
+          </Stack>
+        </Container>
+      </Box>
+    </>
   );
 }
