@@ -6,9 +6,11 @@ import { pino, type Logger } from 'pino';
 import { LRUCache } from 'lru-cache';
 import type { WebConfig } from './config.server';
 import { StaticFiles } from './static.server';
-import { PageCache, type CachedPage } from './page-cache.server';
+import { PageCache, etagMatches, type CachedPage } from './page-cache.server';
+import { connectRedisPages } from './redis.server';
 import { NONCE_PLACEHOLDER, renderDocument, type Assets } from './html.server';
 import { newNonce, securityHeaders } from './headers.server';
+import { clientAddress } from '../../gateway/src/security/trust-proxy.js';
 import { createFeeds } from './feeds.server';
 import type { RenderRequest, RenderResult } from '../src/entry-server';
 
@@ -26,6 +28,24 @@ export interface WebAppDeps {
 
 const PAGE_PATH_MAX = 2048;
 
+/** A cached page as UTF-8 pieces around its nonce placeholders, split once per page. */
+const pieces = new WeakMap<CachedPage, Buffer[]>();
+
+function withNonce(page: CachedPage, nonce: string): Buffer {
+  let parts = pieces.get(page);
+  if (!parts) {
+    parts = page.html.split(NONCE_PLACEHOLDER).map((p) => Buffer.from(p));
+    pieces.set(page, parts);
+  }
+  const nonceBytes = Buffer.from(nonce);
+  const out: Buffer[] = [];
+  parts.forEach((part, i) => {
+    if (i > 0) out.push(nonceBytes);
+    out.push(part);
+  });
+  return Buffer.concat(out);
+}
+
 function etagOf(html: string): string {
   return `"${createHash('sha1').update(html).digest('base64url').slice(0, 27)}"`;
 }
@@ -42,9 +62,24 @@ export function createWebApp(deps: WebAppDeps) {
     { prefix: '/wp-content/uploads/', dir: path.join(config.CONTENT_DIR, 'uploads'), immutable: false },
     { prefix: '/', dir: path.join(config.distDir, 'client'), immutable: false },
   ]);
+  // With REDIS_URL, replicas share rendered pages and drop them when any gateway is purged.
+  const redisPages = config.REDIS_URL
+    ? connectRedisPages({
+        url: config.REDIS_URL,
+        prefix: config.REDIS_PREFIX,
+        timeoutMs: config.REDIS_TIMEOUT_MS,
+        logger,
+        onPurge: () => {
+          pages.clear();
+          redirects.clear();
+          feeds.clear();
+        },
+      })
+    : null;
   const pages = new PageCache({
     ttlMs: config.PAGE_CACHE_TTL * 1000,
     maxStaleMs: config.PAGE_CACHE_MAX_STALE * 1000,
+    ...(redisPages ? { shared: redisPages.store } : {}),
   });
   const hsts = config.HSTS === 'on';
   const redirects = new LRUCache<string, { status: number; location: string }>({ max: 1000 });
@@ -88,17 +123,17 @@ export function createWebApp(deps: WebAppDeps) {
       'X-Cache': cacheState,
       'Server-Timing': `page;desc="${cacheState}";dur=${(performance.now() - started).toFixed(1)}`,
     };
-    if (page.status === 200 && req.headers['if-none-match'] === page.etag) {
+    if (page.status === 200 && etagMatches(req.headers['if-none-match'], page.etag)) {
       // The browser keeps the HTML it has, whose scripts carry the nonce of the response that
       // delivered it: a 304 must not replace that policy with a new nonce.
       delete headers['Content-Security-Policy'];
+      res.removeHeader('Content-Security-Policy');
       res.writeHead(304, headers);
       res.end();
       return;
     }
-    const html = page.html.replaceAll(NONCE_PLACEHOLDER, nonce);
     const accept = String(req.headers['accept-encoding'] ?? '');
-    let body: Buffer = Buffer.from(html);
+    let body: Buffer = withNonce(page, nonce);
     if (/\bbr\b/.test(accept)) {
       body = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
       headers['Content-Encoding'] = 'br';
@@ -124,16 +159,50 @@ export function createWebApp(deps: WebAppDeps) {
     );
   }
 
-  function proxyGraphql(req: IncomingMessage, res: ServerResponse, requestId: string): void {
+  /** The visitor's address: X-Forwarded-For is believed only from TRUST_PROXY's proxies. */
+  const clientIpOf = (req: IncomingMessage) =>
+    clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.TRUST_PROXY).ip;
+
+  /** The request body, refused past MAX_BODY_KB (null: a 413 has been sent). */
+  function readBody(req: IncomingMessage, res: ServerResponse): Promise<Buffer | null> {
+    const limit = config.MAX_BODY_KB * 1024;
+    return new Promise((resolve, reject) => {
+      const tooLarge = () => {
+        req.removeAllListeners('data');
+        res.writeHead(413, { 'Content-Type': 'application/json', Connection: 'close' });
+        // Once the answer is out, drop the connection rather than read the rest of the upload.
+        res.end(JSON.stringify({ errors: [{ message: `Request body larger than ${limit} bytes` }] }), () =>
+          req.socket.destroy(),
+        );
+        resolve(null);
+      };
+      const declared = Number(req.headers['content-length']);
+      if (Number.isFinite(declared) && declared > limit) return tooLarge();
+      const chunks: Buffer[] = [];
+      let size = 0;
+      req.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > limit) return tooLarge();
+        chunks.push(chunk);
+      });
+      req.on('end', () => resolve(Buffer.concat(chunks, size)));
+      req.on('error', reject);
+    });
+  }
+
+  async function proxyGraphql(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
+    const body = await readBody(req, res);
+    if (!body) return;
     const headers = { ...req.headers, host: gateway.host, 'x-request-id': requestId } as Record<
       string,
       string | string[] | undefined
     >;
-    const remote = req.socket.remoteAddress ?? '';
-    headers['x-forwarded-for'] = req.headers['x-forwarded-for']
-      ? `${String(req.headers['x-forwarded-for'])}, ${remote}`
-      : remote;
+    // The gateway believes this server (loopback) and limits each visitor by this address; what a
+    // visitor wrote in the header is only believed as far as TRUST_PROXY allows.
+    headers['x-forwarded-for'] = clientIpOf(req);
     delete headers.connection;
+    delete headers['transfer-encoding'];
+    headers['content-length'] = String(body.length);
     const upstream = http.request(
       {
         hostname: gateway.hostname,
@@ -143,7 +212,11 @@ export function createWebApp(deps: WebAppDeps) {
         headers,
       },
       (up) => {
-        res.writeHead(up.statusCode ?? 502, { ...up.headers, 'x-content-type-options': 'nosniff' });
+        // The site's own security headers (already set on `res`) replace the gateway's.
+        const passed = Object.fromEntries(
+          Object.entries(up.headers).filter(([name]) => !res.hasHeader(name)),
+        );
+        res.writeHead(up.statusCode ?? 502, passed);
         up.pipe(res);
       },
     );
@@ -159,12 +232,65 @@ export function createWebApp(deps: WebAppDeps) {
         );
       } else res.destroy();
     });
-    req.pipe(upstream);
+    upstream.end(body);
+  }
+
+  /**
+   * WordPress's publish webhook, addressed to the public site. The gateway checks the signature and
+   * drops the content it names; once it has accepted, every rendered page and feed is dropped too
+   * (a post shows on lists, feeds and the sitemap as well as its own page) so the next visitor
+   * sees the change within a second, not after the page cache's TTL.
+   */
+  async function purge(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length;
+      if (size > 64 * 1024) {
+        res.writeHead(413, { 'Content-Type': 'application/json', Connection: 'close' });
+        res.end(JSON.stringify({ error: 'Request body too large' }));
+        return;
+      }
+      chunks.push(chunk as Buffer);
+    }
+    const signature = req.headers['x-purge-signature'];
+    let upstream: Response;
+    try {
+      upstream = await fetch(new URL('/purge', gateway), {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-request-id': requestId,
+          'x-forwarded-for': clientIpOf(req),
+          ...(typeof signature === 'string' ? { 'x-purge-signature': signature } : {}),
+        },
+        body: Buffer.concat(chunks),
+        signal: AbortSignal.timeout(5000),
+      });
+    } catch (err) {
+      logger.warn({ requestId, err: String(err) }, 'purge: gateway unreachable');
+      res.writeHead(502, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ error: 'Gateway unreachable' }));
+      return;
+    }
+    const text = await upstream.text();
+    if (upstream.ok) {
+      pages.clear();
+      redirects.clear();
+      feeds.clear();
+      logger.info({ requestId }, 'purge: page cache cleared');
+    }
+    res.writeHead(upstream.status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+    res.end(text);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
     const requestId = String(req.headers['x-request-id'] ?? '').slice(0, 64) || randomUUID();
+    // Every answer (pages, files, /graphql, redirects, errors) carries the policy with a nonce of
+    // its own; a page replaces it with the nonce its HTML uses.
+    const baseHeaders = securityHeaders({ nonce: newNonce(), hsts, imgOrigins });
+    for (const [name, value] of Object.entries(baseHeaders)) res.setHeader(name, value);
     res.setHeader('X-Request-Id', requestId);
     const rawUrl = req.url ?? '/';
     if (rawUrl.length > PAGE_PATH_MAX) return sendError(res, 414, 'URI Too Long');
@@ -175,6 +301,7 @@ export function createWebApp(deps: WebAppDeps) {
       return sendError(res, 400, 'Bad Request');
     }
     if (url.pathname === '/graphql') return proxyGraphql(req, res, requestId);
+    if (url.pathname === '/purge' && req.method === 'POST') return purge(req, res, requestId);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain' });
       res.end('Method Not Allowed');
@@ -182,15 +309,15 @@ export function createWebApp(deps: WebAppDeps) {
     }
     if (url.pathname === '/healthz') {
       res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
-      res.end(JSON.stringify({ ok: true }));
+      res.end(JSON.stringify({ ok: true, cache: redisPages?.state() ?? 'memory' }));
       return;
     }
-    const staticHeaders = securityHeaders({ hsts, imgOrigins });
+    const staticHeaders = baseHeaders;
     if (feeds.handles(url.pathname)) return feeds.serve(req, res, url.pathname, staticHeaders, requestId);
     if (await staticFiles.serve(req, res, url.pathname, staticHeaders)) return;
 
     const key = url.pathname + url.search;
-    const hit = pages.lookup(key);
+    const hit = await pages.lookup(key);
     if (hit.state === 'fresh') return sendPage(req, res, hit.page, 'HIT', started);
     const refresh = () =>
       pages.singleFlight(key, async () => {
@@ -242,6 +369,30 @@ export function createWebApp(deps: WebAppDeps) {
       else res.destroy();
     });
   });
+  // A request Node cannot parse (bad request line, oversized headers) never reaches handle():
+  // answer it here, with the same security headers, instead of Node's bare default.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const status =
+      error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const reason = http.STATUS_CODES[status] ?? 'Bad Request';
+    const headers = Object.entries({
+      ...securityHeaders({ nonce: newNonce(), hsts, imgOrigins }),
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Content-Length': String(Buffer.byteLength(reason)),
+      Connection: 'close',
+    })
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    socket.end(`HTTP/1.1 ${status} ${reason}\r\n${headers}\r\n${reason}`);
+  });
   server.keepAliveTimeout = 65_000;
-  return { server, pages, logger };
+  return {
+    server,
+    pages,
+    logger,
+    /** Resolves once the shared page cache is connected (at once without one), or false after `timeoutMs`. */
+    ready: (timeoutMs: number) => redisPages?.ready(timeoutMs) ?? Promise.resolve(true),
+    close: () => redisPages?.close(),
+  };
 }

@@ -1,5 +1,6 @@
 import type { Media, Site, Stat, Testimonial } from '../generated/resolvers.js';
 import { DEFAULT_IMAGE } from './media.js';
+import { BUILT_IN_PRACTICE_AREAS } from './practice-areas.js';
 import { isAbsoluteHttpUrl } from './url.js';
 
 export type { Site };
@@ -133,6 +134,8 @@ export function siteFromConfig(cfg: SiteConfig | null | undefined): Site {
   return {
     name,
     url,
+    // Navigation to the areas' canonical pages: fixed by the site, so it costs WordPress nothing.
+    practiceLinks: BUILT_IN_PRACTICE_AREAS.map((a) => ({ label: a.title, href: a.link })),
     tagline: SITE_DEFAULTS.tagline,
     phone,
     phoneHref: telHref(phone),

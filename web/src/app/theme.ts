@@ -20,8 +20,27 @@ import {
   fieldSlotRecipe,
 } from '@chakra-ui/react/theme';
 
-// Only the recipes the site uses: the full default theme ships every component's styles to
-// every phone. Add a recipe here when a new Chakra component is used.
+/** Colour palettes the site uses (plus brand and gold, defined below). */
+const PALETTES = [
+  'transparent',
+  'current',
+  'black',
+  'white',
+  'whiteAlpha',
+  'blackAlpha',
+  'gray',
+  'red',
+  'green',
+];
+const SEMANTIC_PALETTES = ['bg', 'fg', 'border', 'gray', 'red', 'green'];
+
+function pick<T extends object>(source: T | undefined, keys: string[]): T {
+  return Object.fromEntries(Object.entries(source ?? {}).filter(([k]) => keys.includes(k))) as T;
+}
+
+// Only the recipes and colour palettes the site uses: every token becomes a CSS variable in each
+// page's HTML and every recipe ships to every phone. Add a recipe or palette here when a new Chakra
+// component or colour is used.
 const base = mergeConfigs(defaultBaseConfig, {
   // The CSS reset (box-sizing, margins, fonts). Without it the reset layer is empty and emotion
   // writes a dangling "@layer reset" that swallows the base layer after it (globalCss included).
@@ -29,8 +48,8 @@ const base = mergeConfigs(defaultBaseConfig, {
   theme: {
     breakpoints,
     keyframes,
-    tokens,
-    semanticTokens,
+    tokens: { ...tokens, colors: pick(tokens.colors, PALETTES) },
+    semanticTokens: { ...semanticTokens, colors: pick(semanticTokens.colors, SEMANTIC_PALETTES) },
     textStyles,
     layerStyles,
     animationStyles,

@@ -2,7 +2,7 @@ import { Box, Container, Grid, HStack, Heading, Stack, Text, chakra } from '@cha
 import { Link } from 'react-router';
 import { Facebook, Instagram, Linkedin, Twitter, type LucideProps } from 'lucide-react';
 import { graphql } from '../../gql';
-import type { FooterPracticeAreaFragment, FooterSiteFragment } from '../../gql/graphql';
+import type { FooterSiteFragment } from '../../gql/graphql';
 import { FOOTER_QUICK_LINKS } from './navigation';
 
 export const FooterSite = graphql(`
@@ -27,14 +27,10 @@ export const FooterSite = graphql(`
       label
       url
     }
-  }
-`);
-
-export const FooterPracticeArea = graphql(`
-  fragment FooterPracticeArea on PracticeArea {
-    slug
-    title
-    link
+    practiceLinks {
+      label
+      href
+    }
   }
 `);
 
@@ -50,13 +46,7 @@ const FooterLink = chakra(Link, {
   base: { color: 'gray.300', _hover: { color: 'gold.300' }, display: 'inline-block', py: '1' },
 });
 
-export function Footer({
-  site,
-  areas,
-}: {
-  site: FooterSiteFragment | undefined;
-  areas: FooterPracticeAreaFragment[];
-}) {
+export function Footer({ site }: { site: FooterSiteFragment | undefined }) {
   const year = new Date().getFullYear();
   return (
     <Box as="footer" bg="brand.950" color="gray.200" pt="12" pb={{ base: '24', md: '10' }}>
@@ -111,9 +101,9 @@ export function Footer({
               Practice Areas
             </Heading>
             <chakra.ul listStyleType="none">
-              {areas.map((a) => (
-                <li key={a.slug}>
-                  <FooterLink to={a.link}>{a.title}</FooterLink>
+              {site?.practiceLinks.map((a) => (
+                <li key={a.href}>
+                  <FooterLink to={a.href}>{a.label}</FooterLink>
                 </li>
               ))}
             </chakra.ul>

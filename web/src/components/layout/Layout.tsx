@@ -18,9 +18,6 @@ const LayoutQuery = graphql(`
       ...FooterSite
       ...ContactButtonsSite
     }
-    practiceAreas {
-      ...FooterPracticeArea
-    }
   }
 `);
 
@@ -76,7 +73,7 @@ export function Layout() {
       <Box as="main" id="main" flex="1" tabIndex={-1} _focus={{ outline: 'none' }}>
         <Outlet />
       </Box>
-      <Footer site={site} areas={data?.practiceAreas ?? []} />
+      <Footer site={site} />
       {site && !onAdminPage && <ContactButtons site={site} />}
       {showDisclaimer && (
         <Suspense fallback={null}>

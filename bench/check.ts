@@ -1,0 +1,112 @@
+// `npm run bench:check`: compares bench/results/latest.json with bench/budgets.json. Exits 1 when a
+// budget is broken. Parts not in the results (not run) are listed as such, never as passed.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from './lib/services.js';
+import type { BenchResults } from './lib/report.js';
+
+interface Budget {
+  max?: number;
+  min?: number;
+  /** A known gap: fail only past this, report the distance to the target. */
+  ceiling?: number;
+}
+
+type Verdict = 'pass' | 'FAIL' | 'gap' | 'not run';
+
+export interface Row {
+  budget: string;
+  subject: string;
+  value: number | null;
+  verdict: Verdict;
+  limit: string;
+}
+
+export function evaluate(results: BenchResults, budgets: Record<string, Budget>): Row[] {
+  const rows: Row[] = [];
+  const judge = (budget: string, subject: string, value: number | null) => {
+    const b = budgets[budget];
+    if (!b) throw new Error(`No budget named ${budget}`);
+    const limit = b.max !== undefined ? `<= ${b.max}` : `>= ${b.min}`;
+    let verdict: Verdict;
+    if (value === null || Number.isNaN(value)) verdict = 'not run';
+    else if ((b.max !== undefined && value <= b.max) || (b.min !== undefined && value >= b.min))
+      verdict = 'pass';
+    else if (b.ceiling !== undefined && (b.max !== undefined ? value <= b.ceiling : value >= b.ceiling))
+      verdict = 'gap';
+    else verdict = 'FAIL';
+    rows.push({
+      budget,
+      subject,
+      value,
+      verdict,
+      limit: b.ceiling !== undefined ? `${limit} (ceiling ${b.ceiling})` : limit,
+    });
+  };
+  const home = results.weight?.routes.find((r) => r.route === '/');
+  judge('weight.homeJsGzipKiB', '/', home ? home.jsGzip / 1024 : null);
+  for (const p of results.upstream?.pages ?? []) {
+    judge('upstream.coldRequestsPerPage', p.path, p.coldRequests);
+    judge('upstream.warmRequestsPerPage', p.path, p.warmRequests);
+  }
+  if (!results.upstream) judge('upstream.coldRequestsPerPage', 'pages', null);
+  judge('upstream.blogListBytesRatio', '/blog/', results.upstream?.blogListBytesRatio ?? null);
+  judge('gateway.ratio', 'home query', results.gateway?.home.ratio ?? null);
+  judge('gateway.ratio', 'blog-list query', results.gateway?.blogList.ratio ?? null);
+  judge('render.warmRatio', '/', results.render?.warm.ratio ?? null);
+  for (const p of results.lighthouse?.pages ?? []) {
+    judge('lighthouse.performance', p.path, p.performance);
+    judge('lighthouse.accessibility', p.path, p.accessibility);
+    judge('lighthouse.bestPractices', p.path, p.bestPractices);
+    judge('lighthouse.seo', p.path, p.seo);
+    judge('lighthouse.lcpMs', p.path, p.lcpMs);
+    judge('lighthouse.cls', p.path, p.cls);
+    judge('lighthouse.tbtMs', p.path, p.tbtMs);
+  }
+  if (!results.lighthouse) judge('lighthouse.performance', 'pages', null);
+  judge(
+    'publish.visibleMs',
+    'post title change',
+    results.publish?.measured ? (results.publish.visibleMs ?? null) : null,
+  );
+  return rows;
+}
+
+function main(): void {
+  const args = process.argv.slice(2);
+  const required =
+    args
+      .find((a) => a.startsWith('--require='))
+      ?.slice('--require='.length)
+      .split(',') ?? [];
+  const results = JSON.parse(
+    readFileSync(path.join(REPO_ROOT, 'bench', 'results', 'latest.json'), 'utf8'),
+  ) as BenchResults;
+  const budgets = JSON.parse(readFileSync(path.join(REPO_ROOT, 'bench', 'budgets.json'), 'utf8')) as Record<
+    string,
+    Budget
+  >;
+  const rows = evaluate(results, budgets);
+  for (const r of rows) {
+    const value = r.value === null ? '-' : Number.isInteger(r.value) ? String(r.value) : r.value.toFixed(3);
+    console.log(
+      `${r.verdict.padEnd(7)} ${r.budget.padEnd(30)} ${r.subject.padEnd(42)} ${value.padStart(10)}  ${r.limit}`,
+    );
+  }
+  const failed = rows.filter((r) => r.verdict === 'FAIL');
+  const missing = rows.filter(
+    (r) => r.verdict === 'not run' && required.some((p) => r.budget.startsWith(`${p}.`)),
+  );
+  const gaps = rows.filter((r) => r.verdict === 'gap');
+  const passed = rows.filter((r) => r.verdict === 'pass');
+  console.log(`\n${passed.length} passed, ${failed.length + missing.length} failed`);
+  if (gaps.length > 0)
+    console.log(
+      `${gaps.length} known gaps (over target, under ceiling): ${[...new Set(gaps.map((g) => g.budget))].join(', ')}`,
+    );
+  if (missing.length > 0)
+    console.log(`required but not run: ${[...new Set(missing.map((m) => m.budget))].join(', ')}`);
+  if (failed.length > 0 || missing.length > 0) process.exit(1);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) main();

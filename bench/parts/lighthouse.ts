@@ -1,0 +1,94 @@
+// Lighthouse 12 (the version that runs on Node 20) with Debian's Chromium, mobile preset (the
+// default: emulated mid-range phone, simulated slow 4G), median of several runs per page.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT } from '../lib/services.js';
+import { median, type BenchResults } from '../lib/report.js';
+import { startSite } from './render.js';
+import { PAGES } from './upstream.js';
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+].join(' ');
+
+interface LhReport {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { numericValue?: number }>;
+  runtimeError?: { message: string };
+}
+
+async function lighthouse(url: string, outFile: string): Promise<LhReport> {
+  const cli = path.join(REPO_ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        cli,
+        url,
+        '--quiet',
+        `--chrome-flags=${CHROME_FLAGS}`,
+        '--only-categories=performance,accessibility,best-practices,seo',
+        '--output=json',
+        `--output-path=${outFile}`,
+      ],
+      {
+        env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+        stdio: 'ignore',
+      },
+    );
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`lighthouse exited ${code} for ${url}`)),
+    );
+  });
+  const report = JSON.parse(await readFile(outFile, 'utf8')) as LhReport;
+  if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.message}`);
+  return report;
+}
+
+export async function measureLighthouse(opts: {
+  runs: number;
+}): Promise<NonNullable<BenchResults['lighthouse']>> {
+  const site = await startSite();
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'lh-'));
+  try {
+    const pages = [];
+    for (const pagePath of PAGES) {
+      await (await fetch(site.url + pagePath)).arrayBuffer();
+      const reports: LhReport[] = [];
+      for (let i = 0; i < opts.runs; i += 1)
+        reports.push(await lighthouse(site.url + pagePath, path.join(dir, `r${i}.json`)));
+      const score = (k: string) =>
+        median(reports.map((r) => Math.round((r.categories[k]?.score ?? 0) * 100)));
+      const metric = (k: string) => median(reports.map((r) => r.audits[k]?.numericValue ?? NaN));
+      const row = {
+        path: pagePath,
+        runs: opts.runs,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        lcpMs: metric('largest-contentful-paint'),
+        cls: metric('cumulative-layout-shift'),
+        tbtMs: metric('total-blocking-time'),
+      };
+      console.log(
+        `   ${pagePath}: perf ${row.performance}, a11y ${row.accessibility}, bp ${row.bestPractices}, seo ${row.seo}, LCP ${row.lcpMs.toFixed(0)} ms, CLS ${row.cls.toFixed(3)}, TBT ${row.tbtMs.toFixed(0)} ms`,
+      );
+      pages.push(row);
+    }
+    return { pages };
+  } finally {
+    await site.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}

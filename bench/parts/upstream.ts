@@ -1,0 +1,134 @@
+// Upstream work per page view: REST requests and bytes a page costs WordPress, counted at a
+// stand-in WordPress that serves the recorded content snapshot. Cold = fresh gateway and web
+// server; warm = the same gateway (content cached) with a fresh web server (no rendered page).
+import http from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { pino } from 'pino';
+import { startFakeWordPress, type FakeWordPress } from '../../gateway/test/fake-wordpress.js';
+import { readSnapshot } from '../../gateway/src/sources/embedded/source.js';
+import { loadConfig } from '../../gateway/src/config.js';
+import { createGateway } from '../../gateway/src/server.js';
+import { createHttpServer, listen } from '../../gateway/src/http.js';
+import { loadWebConfig } from '../../web/server/config.server.js';
+import { createWebApp, type RenderModule } from '../../web/server/app.server.js';
+import { readAssets } from '../../web/server/assets.server.js';
+import { REPO_ROOT, freePort } from '../lib/services.js';
+import type { BenchResults, PageUpstream } from '../lib/report.js';
+
+export const PAGES = ['/', '/blog/', '/blog/how-to-file-for-divorce-in-india', '/practice-areas/family-law/'];
+
+const silent = pino({ level: 'silent' });
+
+async function startGateway(wordpressUrl: string) {
+  const port = await freePort();
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    WORDPRESS_URL: wordpressUrl,
+    GATEWAY_PORT: String(port),
+  });
+  const gateway = createGateway(config, { logger: silent });
+  await gateway.start();
+  const server = createHttpServer(gateway);
+  await listen(server, port, '127.0.0.1');
+  return {
+    url: `http://127.0.0.1:${port}/graphql`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+      await gateway.stop();
+    },
+  };
+}
+
+async function startWeb(gatewayUrl: string, renderer: RenderModule) {
+  const port = await freePort();
+  const config = loadWebConfig({
+    NODE_ENV: 'production',
+    PORT: String(port),
+    GATEWAY_URL: gatewayUrl,
+    LOG_LEVEL: 'silent',
+  });
+  const app = createWebApp({
+    config,
+    renderer,
+    assets: readAssets(path.join(config.distDir, 'client')),
+    siteName: 'Law Partners',
+    logger: silent,
+  });
+  await new Promise<void>((r) => app.server.listen(port, '127.0.0.1', () => r()));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      app.server.closeAllConnections();
+      await new Promise<void>((r) => app.server.close(() => r()));
+    },
+  };
+}
+
+async function view(webUrl: string, pagePath: string): Promise<void> {
+  const res = await fetch(webUrl + pagePath, { redirect: 'manual' });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`${pagePath} answered ${res.status}`);
+}
+
+function snapshotOf(fake: FakeWordPress) {
+  return { requests: fake.stats.requests, bytes: fake.stats.bytes, log: [...fake.stats.log] };
+}
+
+export async function measureUpstream(): Promise<NonNullable<BenchResults['upstream']>> {
+  const renderer = (await import(
+    pathToFileURL(path.join(REPO_ROOT, 'web', 'dist', 'server', 'entry-server.js')).href
+  )) as RenderModule;
+  const fake = await startFakeWordPress({
+    snapshot: await readSnapshot(path.join(REPO_ROOT, 'content')),
+    uploadsDir: path.join(REPO_ROOT, 'content', 'uploads'),
+  });
+  const pages: PageUpstream[] = [];
+  try {
+    for (const pagePath of PAGES) {
+      const gateway = await startGateway(fake.url);
+      const web1 = await startWeb(gateway.url, renderer);
+      fake.resetStats();
+      await view(web1.url, pagePath);
+      const cold = snapshotOf(fake);
+      await web1.close();
+      const web2 = await startWeb(gateway.url, renderer);
+      fake.resetStats();
+      await view(web2.url, pagePath);
+      const warm = snapshotOf(fake);
+      await web2.close();
+      await gateway.close();
+      pages.push({
+        path: pagePath,
+        coldRequests: cold.requests,
+        coldBytes: cold.bytes,
+        warmRequests: warm.requests,
+        warmBytes: warm.bytes,
+        requests: cold.log,
+      });
+      console.log(
+        `   ${pagePath}: cold ${cold.requests} requests (${cold.log.join(' | ')}), warm ${warm.requests}`,
+      );
+    }
+    // The same 20 posts as the blog list, fetched the plain way: every field of every post.
+    const unfiltered = await new Promise<number>((resolve, reject) => {
+      http
+        .get(`${fake.url}/wp-json/wp/v2/posts?per_page=20&status=publish`, (res) => {
+          let n = 0;
+          res.on('data', (c: Buffer) => (n += c.length));
+          res.on('end', () => resolve(n));
+        })
+        .on('error', reject);
+    });
+    const blog = pages.find((p) => p.path === '/blog/')!;
+    return {
+      pages,
+      blogListBytes: blog.coldBytes,
+      blogListUnfilteredBytes: unfiltered,
+      blogListBytesRatio: blog.coldBytes / unfiltered,
+    };
+  } finally {
+    await fake.close();
+  }
+}
