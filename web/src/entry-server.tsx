@@ -81,6 +81,8 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     maxRerenders: 6,
     signal: req.signal,
   });
+  // A route found the content under another address (e.g. a post reached by its WordPress permalink).
+  if (renderCtx.redirect) return { kind: 'redirect', ...renderCtx.redirect };
   const { extractCriticalToChunks } = createEmotionServer(emotionCache);
   const chunks = extractCriticalToChunks(result);
   const styles = chunks.styles

@@ -1,5 +1,6 @@
 import type { Feature, IconName, Media, PracticeArea } from '../generated/resolvers.js';
 import { prepareContent } from './content.js';
+import type { SanitizeOptions } from './sanitize.js';
 import { makeExcerpt } from './excerpt.js';
 import { mediaOrDefault } from './media.js';
 import { mergeSeo } from './seo.js';
@@ -522,6 +523,8 @@ export interface PracticeAreaHelpers {
   media?: (id: number) => Media | WpMediaLike | null | undefined;
   /** The WordPress edit screen for a post/page id, when there is a WordPress to edit in. */
   editUrl?: (id: number) => string | null | undefined;
+  /** How bodies are sanitised (internal hosts, links to make site-relative). */
+  content?: SanitizeOptions;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -567,10 +570,10 @@ function lookupMedia(helpers: PracticeAreaHelpers, id: unknown, alt: string): Me
   return media.isDefault ? null : media;
 }
 
-function contentHtml(page: WpPageLike): string | null {
+function contentHtml(page: WpPageLike, options: SanitizeOptions = {}): string | null {
   const raw = rendered(page.content);
   if (raw.trim() === '') return null;
-  const html = prepareContent(raw).html.trim();
+  const html = prepareContent(raw, options).html.trim();
   return html === '' ? null : html;
 }
 
@@ -619,7 +622,7 @@ export function mergePracticeArea(
     description: builtIn.description,
     icon: builtIn.icon,
     link: builtIn.link,
-    contentHtml: page ? contentHtml(page) : null,
+    contentHtml: page ? contentHtml(page, helpers.content) : null,
     heroSubtitle: plain(structure.hero_subtitle) || builtIn.heroSubtitle,
     servicesTitle: plain(structure.services_title) || builtIn.servicesTitle,
     services: services.length > 0 ? services : builtIn.services.map((f) => ({ ...f })),
@@ -660,7 +663,7 @@ export function practiceAreaFromWp(wp: WpPracticeAreaLike, helpers: PracticeArea
     description,
     icon: toIconName(post.practice_icon, 'Scale'),
     link,
-    contentHtml: contentHtml(post),
+    contentHtml: contentHtml(post, helpers.content),
     heroSubtitle: orNull(plain(structure.hero_subtitle)),
     servicesTitle: orNull(plain(structure.services_title)),
     services: featuresFromWp(structure.services_items, 'Scale'),

@@ -133,6 +133,7 @@ export async function practiceHelpers(
     siteUrl: ctx.config.site.url,
     media: (id) => found.get(id) ?? null,
     editUrl: (id) => editUrl(ctx.config, id),
+    content: contentOptions(ctx.config),
   };
 }
 

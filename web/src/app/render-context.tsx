@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { Navigate } from 'react-router';
 
 /** What a server render learns while rendering: the HTTP status and the document head. */
 export interface HeadData {
@@ -36,4 +37,17 @@ export function HttpStatus({ code }: { code: number }): null {
   const ctx = useContext(RenderContext);
   if (ctx?.isServer) ctx.status = code;
   return null;
+}
+
+/**
+ * A permanent move found while rendering: 301 from the server, a replace navigation in the browser
+ * (the visitor's history keeps one entry).
+ */
+export function MovedTo({ to }: { to: string }) {
+  const ctx = useContext(RenderContext);
+  if (ctx?.isServer) {
+    ctx.redirect = { location: to, status: 301 };
+    return null;
+  }
+  return <Navigate to={to} replace />;
 }

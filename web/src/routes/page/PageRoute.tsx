@@ -12,10 +12,10 @@ import {
   chakra,
 } from '@chakra-ui/react';
 import { Link, useParams } from 'react-router';
-import { useQuery } from '@apollo/client/react';
+import { skipToken, useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
 import type { ContentPageQuery, PageImageFragment, SeoSiteFragment } from '../../gql/graphql';
-import { HttpStatus } from '../../app/render-context';
+import { HttpStatus, MovedTo } from '../../app/render-context';
 import { Head } from '../../components/Head';
 import { IconByName } from '../../components/IconByName';
 import { Prose } from '../../components/Prose';
@@ -29,6 +29,16 @@ graphql(`
     width
     height
     srcSet
+  }
+`);
+
+// WordPress permalinks of posts are /{slug}/ too: a body link to a post lands here.
+const PostAtPageAddress = graphql(`
+  query PostAtPageAddress($slug: String!) {
+    post(slug: $slug) {
+      id
+      uri
+    }
   }
 `);
 
@@ -160,8 +170,20 @@ export function Component() {
   const { data, loading, error } = useQuery(ContentPage, { variables: { slug } });
   const page = data?.page;
   const site = data?.site;
+  // Asked only once the page is known to be missing: ordinary pages cost WordPress nothing more.
+  const missing = Boolean(data) && !page && !error && !loading;
+  const moved = useQuery(PostAtPageAddress, missing ? { variables: { slug } } : skipToken);
 
+  if (moved.data?.post) return <MovedTo to={moved.data.post.uri} />;
   if (!page) {
+    if (moved.loading) {
+      return (
+        <Stack align="center" py="24" role="status">
+          <Spinner size="xl" color="brand.800" borderWidth="4px" />
+          <Text color="gray.700">Loading page...</Text>
+        </Stack>
+      );
+    }
     if (loading) {
       return (
         <Stack align="center" py="24" role="status">
