@@ -11,6 +11,8 @@ COPY . .
 # codegen (resolver types, typed documents) and the web build (client + server bundles).
 RUN npm run build
 ENV NODE_ENV=production
+# The enquiry outbox (a volume in docker-compose.yml), writable by the unprivileged user.
+RUN mkdir -p /var/lib/lawfirm/outbox && chown -R node:node /var/lib/lawfirm
 USER node
 EXPOSE 3000 4000
 CMD ["node", "scripts/start.mjs"]

@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
@@ -10,6 +10,8 @@ export default defineConfig({
       'bench/**/*.test.ts',
       'wordpress/test/**/*.test.ts',
     ],
+    // These need a real Redis: `npm run test:redis` runs them with one.
+    exclude: [...configDefaults.exclude, 'gateway/test/redis/**'],
     setupFiles: ['./test/setup-no-network.ts'],
     pool: 'threads',
   },

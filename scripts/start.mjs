@@ -32,6 +32,8 @@ const sources = Math.max(
   newestMtime(path.join(root, 'web/src')),
   newestMtime(path.join(root, 'web/public')),
   newestMtime(path.join(root, 'schema.graphql')),
+  // The contact form shares its validation rules with the gateway.
+  newestMtime(path.join(root, 'gateway/src/enquiry/rules.ts')),
 );
 if (sources > built) {
   console.log('Building the site (web/dist is missing or older than its sources)...');

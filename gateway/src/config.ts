@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseTrustProxy, TrustProxyError, type TrustProxy } from './security/trust-proxy.js';
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -50,12 +51,50 @@ export interface GatewayConfig {
     staleIfErrorMaxAgeMs: number;
     maxBytes: number;
   };
-  upstream: { timeoutMs: number; retries: number };
+  upstream: {
+    timeoutMs: number;
+    retries: number;
+    /** Largest WordPress answer read; a bigger one is abandoned mid-stream. */
+    maxResponseBytes: number;
+    /** Circuit breaker: consecutive failed requests that open it (0: off), and its cool-down. */
+    breaker: { threshold: number; cooldownMs: number };
+  };
+  security: SecurityConfig;
+  /** A shared cache for several replicas; null keeps every cache in this process's memory. */
+  redis: { url: string | null; prefix: string; timeoutMs: number };
   site: SiteSettings;
   purgeSecret: string | null;
+  enquiries: EnquiryConfig;
   sandbox: boolean;
   introspection: boolean;
   logLevel: LogLevel;
+}
+
+export interface EnquiryConfig {
+  /** Folder of the outbox (enquiries.jsonl): every enquiry is written here before it is delivered. */
+  outboxDir: string;
+  /** WordPress user and application password the enquiries are delivered as; null keeps them in the outbox. */
+  wordpressUser: string | null;
+  wordpressAppPassword: string | null;
+  /** Enquiries one client address may send at once, then again per window; 0 turns the limit off. */
+  rateLimit: number;
+  rateWindowMs: number;
+  /** Longest wait between two delivery attempts while WordPress is unreachable. */
+  retryMaxMs: number;
+}
+
+/** Limits and trust at the HTTP edge (README "Security"). */
+export interface SecurityConfig {
+  /** Which peers' X-Forwarded-For is believed (GATEWAY_TRUST_PROXY; default: loopback, the web server). */
+  trustProxy: TrustProxy;
+  hsts: boolean;
+  maxBodyBytes: number;
+  /** Token buckets per client address; perMinute 0 turns a limit off. */
+  rateLimit: {
+    graphql: { perMinute: number; burst: number };
+    /** Mutations (on top of any limit of their own, e.g. enquiries). */
+    writes: { perMinute: number; burst: number };
+  };
 }
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -83,6 +122,8 @@ const int = (min: number, max: number) =>
   z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(min).max(max));
 
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ''));
+
+const redisUrl = z.url({ protocol: /^rediss?$/ });
 
 const httpsUrl = z.url({ protocol: /^https$/ }).transform((u) => u.replace(/\/+$/, ''));
 
@@ -127,6 +168,28 @@ export function loadConfig(env: Env): GatewayConfig {
     true,
   );
 
+  const wordpressUser =
+    read(env, 'WORDPRESS_USER', z.string().max(60).optional(), 'a WordPress user name') ?? null;
+  const wordpressAppPassword =
+    read(
+      env,
+      'WORDPRESS_APP_PASSWORD',
+      z.string().min(16).max(64).optional(),
+      'a WordPress application password (24 characters, spaces allowed)',
+      true,
+    ) ?? null;
+  if ((wordpressUser === null) !== (wordpressAppPassword === null)) {
+    // Enquiries are delivered with both or kept in the outbox with neither; one alone is a mistake.
+    const [missing, other] =
+      wordpressUser === null
+        ? ['WORDPRESS_USER', 'WORDPRESS_APP_PASSWORD']
+        : ['WORDPRESS_APP_PASSWORD', 'WORDPRESS_USER'];
+    throw new ConfigError(
+      missing,
+      `Invalid environment variable ${missing}: expected it together with ${other}, it is not set.`,
+    );
+  }
+
   return {
     nodeEnv,
     port: read(env, 'PORT', int(1, 65535).default(3000), 'a port number between 1 and 65535'),
@@ -164,6 +227,100 @@ export function loadConfig(env: Env): GatewayConfig {
         'a whole number of milliseconds between 100 and 120000',
       ),
       retries: read(env, 'UPSTREAM_RETRIES', int(0, 5).default(2), 'a whole number between 0 and 5'),
+      maxResponseBytes:
+        read(
+          env,
+          'UPSTREAM_MAX_RESPONSE_MB',
+          int(1, 1024).default(16),
+          'a whole number of megabytes between 1 and 1024',
+        ) *
+        1024 *
+        1024,
+      breaker: {
+        threshold: read(
+          env,
+          'UPSTREAM_BREAKER_THRESHOLD',
+          int(0, 1000).default(5),
+          'a whole number of consecutive failures between 0 (off) and 1000',
+        ),
+        cooldownMs: seconds('UPSTREAM_BREAKER_COOLDOWN', 30, 1, 3600) * 1000,
+      },
+    },
+    security: {
+      trustProxy: read(
+        env,
+        'GATEWAY_TRUST_PROXY',
+        z
+          .string()
+          .optional()
+          .transform((value, ctx) => {
+            try {
+              return parseTrustProxy(value, 'loopback');
+            } catch (error) {
+              if (!(error instanceof TrustProxyError)) throw error;
+              ctx.addIssue({ code: 'custom', message: error.message });
+              return z.NEVER;
+            }
+          }),
+        'none, a number of proxy hops, or a list of addresses and CIDR ranges (loopback, private, linklocal allowed)',
+      ),
+      hsts: read(env, 'HSTS', z.enum(['on', 'off']).default('off'), 'on or off') === 'on',
+      maxBodyBytes:
+        read(
+          env,
+          'MAX_BODY_KB',
+          int(1, 102_400).default(1024),
+          'a whole number of kilobytes between 1 and 102400',
+        ) * 1024,
+      rateLimit: {
+        graphql: {
+          perMinute: read(
+            env,
+            'RATE_LIMIT_GRAPHQL',
+            int(0, 1_000_000).default(300),
+            'a whole number of requests per minute (0 turns the limit off)',
+          ),
+          burst: read(
+            env,
+            'RATE_LIMIT_GRAPHQL_BURST',
+            int(1, 1_000_000).default(60),
+            'a whole number of requests of at least 1',
+          ),
+        },
+        writes: {
+          perMinute: read(
+            env,
+            'RATE_LIMIT_WRITES',
+            int(0, 1_000_000).default(10),
+            'a whole number of requests per minute (0 turns the limit off)',
+          ),
+          burst: read(
+            env,
+            'RATE_LIMIT_WRITES_BURST',
+            int(1, 1_000_000).default(5),
+            'a whole number of requests of at least 1',
+          ),
+        },
+      },
+    },
+    redis: {
+      // The URL may carry a password: never echoed.
+      url: read(env, 'REDIS_URL', redisUrl.optional(), 'a redis:// or rediss:// URL', true) ?? null,
+      prefix: read(
+        env,
+        'REDIS_PREFIX',
+        z
+          .string()
+          .regex(/^[A-Za-z0-9:._-]{1,64}$/)
+          .default('lawfirm:'),
+        'up to 64 letters, digits or : . _ -',
+      ),
+      timeoutMs: read(
+        env,
+        'REDIS_TIMEOUT_MS',
+        int(10, 10_000).default(200),
+        'a whole number of milliseconds between 10 and 10000',
+      ),
     },
     site: {
       url: read(
@@ -193,6 +350,22 @@ export function loadConfig(env: Env): GatewayConfig {
       },
     },
     purgeSecret: purgeSecret ?? null,
+    enquiries: {
+      outboxDir: path.resolve(
+        REPO_ROOT,
+        read(env, 'OUTBOX_DIR', z.string().optional(), 'a directory path') ?? path.join('.run', 'outbox'),
+      ),
+      wordpressUser,
+      wordpressAppPassword,
+      rateLimit: read(
+        env,
+        'ENQUIRY_RATE_LIMIT',
+        int(0, 100_000).default(5),
+        'a whole number of enquiries (0 turns the limit off)',
+      ),
+      rateWindowMs: seconds('ENQUIRY_RATE_WINDOW', 600, 1, 86_400) * 1000,
+      retryMaxMs: seconds('ENQUIRY_RETRY_MAX', 300, 1, 86_400) * 1000,
+    },
     sandbox: read(env, 'GRAPHQL_SANDBOX', bool.optional(), 'true or false') ?? !isProduction,
     introspection: read(env, 'GRAPHQL_INTROSPECTION', bool.optional(), 'true or false') ?? !isProduction,
     logLevel: read(

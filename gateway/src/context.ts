@@ -1,6 +1,7 @@
 // What every resolver receives. Built per request: the loaders batch within one operation only.
 import type { Logger } from 'pino';
 import type { GatewayConfig } from './config.js';
+import type { EnquiryService } from './enquiry/service.js';
 import type { Loaders } from './loaders.js';
 import type { WpApi } from './sources/api.js';
 import type { RestSource } from './sources/rest.js';
@@ -18,4 +19,7 @@ export interface GatewayContext {
   loaders: Loaders;
   logger: Logger;
   requestId: string;
+  /** The visitor's address (GATEWAY_TRUST_PROXY, security/trust-proxy.ts); 'local' in-process. */
+  clientIp: string;
+  enquiries: EnquiryService;
 }

@@ -7,7 +7,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HeaderMap } from '@apollo/server';
 import type { Logger } from 'pino';
+import { etagMatches, etagOf, UNCACHEABLE } from './cache/http-cache.js';
 import { purgeRequestSchema } from './cache/purge.js';
+import { rateKeyForAddress } from './rate-limit.js';
+import { apiSecurityHeaders, newNonce, sandboxSecurityHeaders } from './security/headers.js';
+import type { Admission } from './security/token-bucket.js';
+import { clientAddress } from './security/trust-proxy.js';
 import type { Gateway } from './server.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -107,10 +112,28 @@ function wantsHtml(req: http.IncomingMessage): boolean {
   return (req.headers.accept ?? '').includes('text/html');
 }
 
+/** 429 with Retry-After, in the shape GraphQL clients read errors in. */
+function sendTooMany(res: http.ServerResponse, admission: Admission) {
+  sendJson(
+    res,
+    429,
+    {
+      errors: [
+        {
+          message: `Too many requests: try again in ${admission.retryAfterS} s`,
+          extensions: { code: 'RATE_LIMITED' },
+        },
+      ],
+    },
+    { 'retry-after': String(admission.retryAfterS) },
+  );
+}
+
 export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): http.Server {
-  const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
-  const sandboxDir = options.sandboxDir ?? SANDBOX_DIR;
   const { config } = gateway;
+  const maxBodyBytes = options.maxBodyBytes ?? config.security.maxBodyBytes;
+  const sandboxDir = options.sandboxDir ?? SANDBOX_DIR;
+  const securityHeaders = apiSecurityHeaders(config.security.hsts);
 
   async function graphql(
     req: http.IncomingMessage,
@@ -118,19 +141,46 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): h
     url: URL,
     log: Logger,
     requestId: string,
+    clientIp: string,
   ) {
     const method = (req.method ?? 'GET').toUpperCase();
     let body: unknown = undefined;
+    let cacheKey: string | null = null;
     if (method === 'POST') {
       const raw = (await readBody(req, maxBodyBytes)).toString('utf8');
       const type = req.headers['content-type'] ?? '';
       if (/^application\/(graphql-response\+)?json\b/i.test(type) && raw.trim() !== '') {
+        // The exact body of a query answered moments ago: its answer, without parsing anything.
+        const early = gateway.responseCache.get(raw);
+        if (early) {
+          res.writeHead(200, {
+            'content-type': early.contentType,
+            'content-length': Buffer.byteLength(early.body),
+            'x-response-cache': 'hit',
+            'cache-control': UNCACHEABLE,
+          });
+          res.end(early.body);
+          return;
+        }
         try {
           body = JSON.parse(raw);
         } catch {
           sendJson(res, 400, {
             errors: [{ message: 'The request body is not valid JSON.', extensions: { code: 'BAD_REQUEST' } }],
           });
+          return;
+        }
+        // Only JSON bodies reach here, so CSRF prevention would have let this request through.
+        cacheKey = gateway.responseCache.keyFor(body, raw);
+        const hit = cacheKey ? gateway.responseCache.get(cacheKey) : undefined;
+        if (hit) {
+          res.writeHead(200, {
+            'content-type': hit.contentType,
+            'content-length': Buffer.byteLength(hit.body),
+            'x-response-cache': 'hit',
+            'cache-control': UNCACHEABLE,
+          });
+          res.end(hit.body);
           return;
         }
       } else {
@@ -140,11 +190,32 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): h
     }
     const response = await gateway.server.executeHTTPGraphQLRequest({
       httpGraphQLRequest: { method, headers: headerMapOf(req), search: url.search, body },
-      context: async () => gateway.createContext({ requestId, logger: log }),
+      context: async () => gateway.createContext({ requestId, logger: log, clientIp }),
     });
     res.statusCode = response.status ?? 200;
     for (const [key, value] of response.headers) res.setHeader(key, value);
+    // Errors Apollo answers before any plugin runs (CSRF, bad requests) carry no policy: never stored.
+    if (!res.hasHeader('cache-control')) res.setHeader('cache-control', UNCACHEABLE);
     if (response.body.kind === 'complete') {
+      if (cacheKey) {
+        gateway.responseCache.set(
+          cacheKey,
+          res.statusCode,
+          String(response.headers.get('content-type') ?? 'application/json; charset=utf-8'),
+          response.body.string,
+        );
+      }
+      // A GET answer (see cache/http-cache.ts) is revalidated by browsers and CDNs with its ETag.
+      if (method === 'GET' && res.statusCode === 200 && res.getHeader('cache-control') !== UNCACHEABLE) {
+        const etag = etagOf(response.body.string);
+        res.setHeader('etag', etag);
+        if (etagMatches(req.headers['if-none-match'], etag)) {
+          res.statusCode = 304;
+          res.removeHeader('content-type');
+          res.end();
+          return;
+        }
+      }
       res.setHeader('content-length', Buffer.byteLength(response.body.string));
       res.end(response.body.string);
       return;
@@ -172,10 +243,15 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): h
       return;
     }
     const ext = path.extname(file);
+    const nonce = newNonce();
+    // The page's own script elements carry this response's nonce; nothing else may run.
+    if (relative === 'index.html') {
+      content = Buffer.from(content.toString('utf8').replaceAll('<script', `<script nonce="${nonce}"`));
+    }
     res.writeHead(200, {
+      ...sandboxSecurityHeaders(config.security.hsts, nonce),
       'content-type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
       'content-length': content.length,
-      'x-content-type-options': 'nosniff',
       // Vite fingerprints asset names; the page itself must always be fresh.
       'cache-control': relative === 'index.html' ? 'no-cache' : 'public, max-age=31536000, immutable',
     });
@@ -211,14 +287,27 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): h
   }
 
   async function route(req: http.IncomingMessage, res: http.ServerResponse, log: Logger, requestId: string) {
-    const url = new URL(req.url ?? '/', 'http://gateway.local');
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://gateway.local');
+    } catch {
+      return sendJson(res, 400, { error: 'Bad request' });
+    }
     const method = (req.method ?? 'GET').toUpperCase();
     const { pathname } = url;
+    // The web server renders pages through the gateway without X-Forwarded-For: its own requests
+    // are bounded by its page cache, not by a visitor's limit. Everyone else spends from a bucket.
+    const client = clientAddress(
+      req.socket.remoteAddress,
+      req.headers['x-forwarded-for'],
+      config.security.trustProxy,
+    );
+    const admit = () => client.fromProxy || gateway.limits.graphql.take(rateKeyForAddress(client.ip));
 
     if (pathname === '/healthz') {
       if (method !== 'GET' && method !== 'HEAD')
         return sendJson(res, 405, { error: 'Method not allowed' }, { allow: 'GET, HEAD' });
-      return sendJson(res, 200, { ok: true, source: gateway.sourceKind });
+      return sendJson(res, 200, { ok: true, source: gateway.sourceKind, cache: gateway.cacheState() });
     }
     if (pathname === '/graphql' || pathname === '/graphql/') {
       if (method === 'GET' && config.sandbox && wantsHtml(req) && !url.searchParams.has('query')) {
@@ -227,10 +316,18 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): h
       if (method !== 'GET' && method !== 'POST') {
         return sendJson(res, 405, { error: 'Method not allowed' }, { allow: 'GET, POST' });
       }
-      return graphql(req, res, url, log, requestId);
+      const admission = admit();
+      if (admission !== true && !admission.allowed) return sendTooMany(res, admission);
+      return graphql(req, res, url, log, requestId, client.ip);
     }
     if (pathname.startsWith(SANDBOX_BASE) && config.sandbox && method === 'GET') {
-      return sandbox(res, decodeURIComponent(pathname.slice(SANDBOX_BASE.length)));
+      let relative: string;
+      try {
+        relative = decodeURIComponent(pathname.slice(SANDBOX_BASE.length));
+      } catch {
+        return sendJson(res, 404, { error: 'Not found' });
+      }
+      return sandbox(res, relative);
     }
     if (pathname === '/purge') {
       if (method !== 'POST') {
@@ -238,15 +335,20 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): h
           error: config.purgeSecret ? 'Method not allowed' : 'Not found',
         });
       }
+      // Publishing in bulk sends a purge per item: the general bucket, not the write one.
+      const admission = admit();
+      if (admission !== true && !admission.allowed) return sendTooMany(res, admission);
       return purgeRoute(req, res, log);
     }
     sendJson(res, 404, { error: 'Not found' });
   }
 
-  return http.createServer((req, res) => {
+  const server = http.createServer((req, res) => {
     const requestId = requestIdFrom(req.headers['x-request-id']);
     const log = gateway.logger.child({ reqId: requestId });
     const started = performance.now();
+    // Every answer, errors included, carries the policy; a route may replace it (the sandbox page).
+    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
     res.setHeader('x-request-id', requestId);
     res.on('finish', () => {
       log.info(
@@ -277,6 +379,21 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): h
       else res.destroy();
     });
   });
+  // A request Node cannot parse (bad request line, oversized headers) never reaches the handler:
+  // answer it here, with the same headers, instead of Node's bare default.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const status =
+      error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const body = JSON.stringify({ error: http.STATUS_CODES[status] });
+    const headers = Object.entries({ ...securityHeaders, 'content-type': 'application/json; charset=utf-8' })
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    socket.end(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${headers}content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  });
+  return server;
 }
 
 export function listen(server: http.Server, port: number, host: string): Promise<void> {

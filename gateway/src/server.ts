@@ -2,19 +2,32 @@
 // (WordPress over HTTP, or the embedded snapshot) behind the cache, and a context per request. The
 // HTTP layer (http.ts) and the in-process tests both use it.
 import { randomUUID } from 'node:crypto';
-import { ApolloServer, type GraphQLRequest, type GraphQLResponse } from '@apollo/server';
+import {
+  ApolloServer,
+  HeaderMap,
+  type ApolloServerPlugin,
+  type GraphQLRequest,
+  type GraphQLResponse,
+} from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import type { GraphQLFormattedError } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
 import { cachedSource, type CachedSource } from './cache/cached-source.js';
 import type { Cache } from './cache/cache.js';
 import { createMemoryCache } from './cache/memory.js';
+import { httpCachePlugin } from './cache/http-cache.js';
 import { purge, type PurgeRequest } from './cache/purge.js';
+import { createSharedCache, type CacheBackendState } from './cache/shared.js';
+import { ResponseCache } from './response-cache.js';
 import type { GatewayConfig } from './config.js';
 import type { GatewayContext } from './context.js';
+import { createEnquiryService, type EnquiryDeps, type EnquiryService } from './enquiry/service.js';
 import { createLoaders } from './loaders.js';
 import { createLogger } from './logger.js';
 import { PUBLIC_ERROR_CODES } from './resolvers/errors.js';
+import { rateKeyForAddress } from './rate-limit.js';
+import { graphqlArmor } from './security/armor.js';
+import { createTokenBuckets, type TokenBuckets } from './security/token-bucket.js';
 import { buildSchema } from './schema.js';
 import { createWpApi } from './sources/api.js';
 import { createEmbeddedSource } from './sources/embedded/source.js';
@@ -28,6 +41,8 @@ export interface GatewayDeps {
   /** Replaces the source the config would choose. */
   upstream?: RestSource;
   cache?: Cache;
+  /** Outbox, delivery and rate-limit replacements or tuning (tests). */
+  enquiries?: EnquiryDeps;
 }
 
 export type SourceKind = 'wordpress' | 'embedded';
@@ -42,11 +57,19 @@ export interface Gateway {
   /** The cached source resolvers read through. */
   readonly source: CachedSource;
   readonly cache: Cache;
-  createContext(options?: { requestId?: string; logger?: Logger }): GatewayContext;
+  /** Where the upstream cache lives now: this process, or Redis (REDIS_URL), or memory while Redis is away. */
+  cacheState(): CacheBackendState;
+  /** The enquiry outbox and its delivery to WordPress. */
+  readonly enquiries: EnquiryService;
+  /** Whole responses of repeated read-only queries (see response-cache.ts). */
+  readonly responseCache: ResponseCache;
+  /** Per-client token buckets: every /graphql request (http.ts), and mutations (checked before execution). */
+  readonly limits: { graphql: TokenBuckets; writes: TokenBuckets };
+  createContext(options?: { requestId?: string; logger?: Logger; clientIp?: string }): GatewayContext;
   /** One GraphQL operation in-process, with a fresh context. */
   executeOperation<TData = Record<string, unknown>>(
     request: Omit<GraphQLRequest, 'query'> & { query: string },
-    options?: { requestId?: string },
+    options?: { requestId?: string; clientIp?: string },
   ): Promise<GraphQLResponse<TData>>;
   purge(request: PurgeRequest): Promise<number>;
   start(): Promise<void>;
@@ -78,12 +101,58 @@ export function formatErrorFor(production: boolean) {
   };
 }
 
-function chooseUpstream(config: GatewayConfig, logger: Logger): { upstream: RestSource; kind: SourceKind } {
+/** The answer to a client over its limit: HTTP 429 with Retry-After, before anything runs. */
+export function rateLimitedError(retryAfterS: number): GraphQLError {
+  return new GraphQLError(`Too many requests: try again in ${retryAfterS} s`, {
+    extensions: {
+      code: 'RATE_LIMITED',
+      http: { status: 429, headers: new HeaderMap([['retry-after', String(retryAfterS)]]) },
+    },
+  });
+}
+
+/** Mutations spend from the stricter write bucket once the operation is known, before it executes. */
+function writeLimitPlugin(writes: TokenBuckets): ApolloServerPlugin<GatewayContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ operation, contextValue, request }) {
+          // Without `http` the operation was run in-process (tests, tools), not sent by a client.
+          if (operation?.operation !== 'mutation' || !request.http) return;
+          const admission = writes.take(rateKeyForAddress(contextValue.clientIp));
+          if (!admission.allowed) throw rateLimitedError(admission.retryAfterS);
+        },
+      };
+    },
+  };
+}
+
+function chooseUpstream(
+  config: GatewayConfig,
+  logger: Logger,
+  now?: () => number,
+): { upstream: RestSource; kind: SourceKind } {
   if (config.wordpressUrl) {
     const client = createWordPressClient({
       baseUrl: config.wordpressUrl,
       timeoutMs: config.upstream.timeoutMs,
       retries: config.upstream.retries,
+      maxResponseBytes: config.upstream.maxResponseBytes,
+      breaker: {
+        ...config.upstream.breaker,
+        now,
+        // One line per change of state: an outage is logged when it starts and when it ends.
+        onStateChange: ({ from, to, failures }) => {
+          if (to === 'open') {
+            logger.warn(
+              { from, failures, cooldownMs: config.upstream.breaker.cooldownMs },
+              'WordPress keeps failing; circuit open, not asking it until the cool-down has passed',
+            );
+          } else if (to === 'closed') {
+            logger.info({ from }, 'WordPress answered again; circuit closed');
+          }
+        },
+      },
       onRetry: ({ url, attempt, delayMs, error }) =>
         logger.debug({ url, attempt, delayMs, err: error.message }, 'retrying WordPress request'),
     });
@@ -96,10 +165,34 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
   const logger = deps.logger ?? createLogger(config);
   const chosen = deps.upstream
     ? { upstream: deps.upstream, kind: deps.upstream.kind }
-    : chooseUpstream(config, logger);
+    : chooseUpstream(config, logger, deps.now);
   const { upstream } = chosen;
-  const cache = deps.cache ?? createMemoryCache({ maxBytes: config.cache.maxBytes, now: deps.now });
+  const local = deps.cache ?? createMemoryCache({ maxBytes: config.cache.maxBytes, now: deps.now });
+  // With REDIS_URL the memory store becomes the copy beside Redis (see cache/shared.ts).
+  const shared = config.redis.url
+    ? createSharedCache({
+        url: config.redis.url,
+        prefix: config.redis.prefix,
+        timeoutMs: config.redis.timeoutMs,
+        logger,
+        local,
+        freshMs: config.cache.ttlMs,
+        retainMs:
+          config.cache.ttlMs +
+          Math.max(config.cache.staleWhileRevalidateMs, config.cache.staleIfErrorMaxAgeMs),
+        now: deps.now,
+      })
+    : null;
+  const cache = shared?.cache ?? local;
   const source = cachedSource(upstream, cache, {
+    // The fetcher may hold a key through every retry; others wait about one upstream timeout.
+    shared: shared
+      ? {
+          lock: shared.lock,
+          holdMs: config.upstream.timeoutMs * (config.upstream.retries + 1) + 1000,
+          waitMs: config.upstream.timeoutMs,
+        }
+      : undefined,
     ttlMs: config.cache.ttlMs,
     staleWhileRevalidateMs: config.cache.staleWhileRevalidateMs,
     staleIfErrorMaxAgeMs: config.cache.staleIfErrorMaxAgeMs,
@@ -109,10 +202,22 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
   const api = createWpApi(source);
   const upstreamApi = createWpApi(upstream);
   const production = config.nodeEnv === 'production';
+  const limits = {
+    graphql: createTokenBuckets({ ...config.security.rateLimit.graphql, now: deps.now }),
+    writes: createTokenBuckets({ ...config.security.rateLimit.writes, now: deps.now }),
+  };
+  const armor = graphqlArmor({ production });
 
   const server = new ApolloServer<GatewayContext>({
     schema: buildSchema(),
     csrfPrevention: true,
+    // Depth, aliases, tokens, cost and directives are refused before execution (security/armor.ts).
+    // Batched requests (a JSON array of operations) stay refused: Apollo's default.
+    validationRules: armor.validationRules,
+    parseOptions: armor.parseOptions,
+    allowBatchedHttpRequests: false,
+    // APQ is on by default; with Redis, a query registered on one replica is known to all.
+    ...(shared ? { persistedQueries: { cache: shared.apq } } : {}),
     // http.ts drains connections first, then stops Apollo; Apollo's own handler would exit early.
     stopOnTerminationSignals: false,
     introspection: config.introspection,
@@ -122,6 +227,9 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
     plugins: [
       // The sandbox is served by http.ts (self-hosted); Apollo's landing page loads from a CDN.
       ApolloServerPluginLandingPageDisabled(),
+      ...armor.plugins,
+      writeLimitPlugin(limits.writes),
+      httpCachePlugin(config),
       {
         async requestDidStart() {
           return {
@@ -142,8 +250,15 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
     ],
   });
 
+  const enquiries = createEnquiryService(config, logger, deps.enquiries);
+
   let started: Promise<void> | null = null;
-  const start = () => (started ??= server.start());
+  const start = () =>
+    (started ??= Promise.all([
+      server.start().then(() => enquiries.start()),
+      // Replicas that start together should share the cache from their first request.
+      shared?.ready(2000),
+    ]).then(() => undefined));
 
   const createContext: Gateway['createContext'] = (options = {}) => {
     const requestId = options.requestId ?? randomUUID();
@@ -156,30 +271,59 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
       loaders: createLoaders(api),
       logger: options.logger ?? logger.child({ reqId: requestId }),
       requestId,
+      clientIp: options.clientIp ?? 'local',
+      enquiries,
     };
   };
+
+  // A response may be as old as the content it was built from: never older than the content TTL.
+  const responseCache = new ResponseCache({
+    ttlMs: Math.min(config.cache.ttlMs, 10_000),
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  // Another replica was told of a publish: Redis is already purged, this process's copies are not.
+  shared?.onRemotePurge((request) => {
+    source.invalidate();
+    responseCache.clear();
+    purge(local, request).catch((error: unknown) =>
+      logger.warn({ err: String(error), purge: request }, 'purge from another replica failed'),
+    );
+  });
 
   return {
     config,
     logger,
     server,
+    responseCache,
+    limits,
     sourceKind: chosen.kind,
     upstream,
     source,
     cache,
+    cacheState: () => shared?.state() ?? 'memory',
+    enquiries,
     createContext,
     async executeOperation<TData>(
       request: Omit<GraphQLRequest, 'query'> & { query: string },
-      options: { requestId?: string } = {},
+      options: { requestId?: string; clientIp?: string } = {},
     ) {
       await start();
       return server.executeOperation<TData>(request, { contextValue: createContext(options) });
     },
-    purge: (request) => purge(cache, request),
+    purge: async (request) => {
+      source.invalidate();
+      responseCache.clear();
+      const purged = await purge(cache, request);
+      // Other replicas drop their memory copies; web servers drop their rendered pages.
+      await shared?.publishPurge(request);
+      return purged;
+    },
     start,
     async stop() {
       await source.idle();
       if (started) await server.stop();
+      await shared?.close();
+      await enquiries.stop();
     },
   };
 }

@@ -42,6 +42,8 @@ export interface FakeWordPress {
   readonly url: string;
   readonly stats: FakeStats;
   resetStats(): void;
+  /** Answers from now on with this content (an editor published a change). */
+  setSnapshot(snapshot: ContentSnapshot): void;
   fault(mode: FaultMode | null, options?: FaultOptions): Promise<void>;
   close(): Promise<void>;
 }
@@ -252,6 +254,9 @@ export async function startFakeWordPress(options: {
     },
     resetStats() {
       stats = emptyStats();
+    },
+    setSnapshot(snapshot) {
+      source = createEmbeddedSourceFromSnapshot(snapshot);
     },
     async fault(mode, faultOptions = {}) {
       const wasRefusing = fault?.mode === 'refused';

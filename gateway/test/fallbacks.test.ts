@@ -24,12 +24,14 @@ describe('fallbacks (SPEC §8)', () => {
     expect(warnings(h.logs)).toContain('practice pages failed; serving built-in practice areas');
   });
 
-  it('single practice area failure -> null and logged; a built-in area falls back to built-in data', async () => {
+  it('single practice area failure -> null, logged, and said (the site answers 503); a built-in area falls back to built-in data', async () => {
     await h.wp!.fault('503', { path: '/practice_areas' });
     const cpt = await h.query<{ practiceArea: PracticeArea | null }>(PRACTICE_AREA, {
       slug: 'property-disputes',
     });
-    expect(cpt.errors).toBeUndefined();
+    expect(cpt.errors).toMatchObject([
+      { message: 'Failed to fetch practice area', extensions: { code: 'UPSTREAM_UNAVAILABLE' } },
+    ]);
     expect(cpt.data!.practiceArea).toBeNull();
     expect(warnings(h.logs)).toContain('practice area lookup failed');
 
@@ -45,10 +47,12 @@ describe('fallbacks (SPEC §8)', () => {
     });
   });
 
-  it('page failure -> null and logged', async () => {
+  it("page failure -> null, logged, and 'Failed to fetch page' (the site answers 503, not 404)", async () => {
     await h.wp!.fault('500', { path: '/pages' });
     const res = await h.query<{ page: Page | null }>(PAGE, { slug: 'about-the-firm' });
-    expect(res.errors).toBeUndefined();
+    expect(res.errors).toMatchObject([
+      { message: 'Failed to fetch page', extensions: { code: 'UPSTREAM_UNAVAILABLE' } },
+    ]);
     expect(res.data!.page).toBeNull();
     expect(warnings(h.logs)).toContain('page lookup failed');
   });

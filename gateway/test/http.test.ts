@@ -104,7 +104,7 @@ describe('HTTP server', () => {
   it('serves /healthz', async () => {
     const res = await fetch(`${base}/healthz`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true, source: 'wordpress' });
+    expect(await res.json()).toEqual({ ok: true, source: 'wordpress', cache: 'memory' });
   });
 
   it('echoes a sane X-Request-Id and generates one otherwise', async () => {

@@ -429,12 +429,25 @@ describe.each(modes)('schema over the %s source', (mode) => {
   });
 
   describe('submitEnquiry', () => {
-    it('says clearly that it is not implemented', async () => {
+    // The whole flow (outbox, delivery, spam checks) is in enquiries.test.ts.
+    it('answers invalid input with one error per field, not a GraphQL error', async () => {
       const res = await h.query(SUBMIT_ENQUIRY, {
         input: { name: 'A', email: 'a@example.in', phone: '+91 98765 43210', message: 'Hello' },
       });
-      expect(res.data).toBeNull();
-      expect(res.errors?.[0]?.extensions?.code).toBe('NOT_IMPLEMENTED');
+      expect(res.errors).toBeUndefined();
+      expect(res.data).toEqual({
+        submitEnquiry: {
+          ok: false,
+          message: null,
+          fieldErrors: [
+            { field: 'name', message: 'Please enter your full name (at least 2 characters).' },
+            {
+              field: 'message',
+              message: 'Please write at least 10 characters so we understand how to help.',
+            },
+          ],
+        },
+      });
     });
   });
 });

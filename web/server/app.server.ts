@@ -11,6 +11,7 @@ import { connectRedisPages } from './redis.server';
 import { NONCE_PLACEHOLDER, renderDocument, type Assets } from './html.server';
 import { newNonce, securityHeaders } from './headers.server';
 import { clientAddress } from '../../gateway/src/security/trust-proxy.js';
+import { isDecodablePath } from './paths.server';
 import { createFeeds } from './feeds.server';
 import type { RenderRequest, RenderResult } from '../src/entry-server';
 
@@ -300,6 +301,7 @@ export function createWebApp(deps: WebAppDeps) {
     } catch {
       return sendError(res, 400, 'Bad Request');
     }
+    if (!isDecodablePath(url.pathname)) return sendError(res, 400, 'Bad Request');
     if (url.pathname === '/graphql') return proxyGraphql(req, res, requestId);
     if (url.pathname === '/purge' && req.method === 'POST') return purge(req, res, requestId);
     if (req.method !== 'GET' && req.method !== 'HEAD') {

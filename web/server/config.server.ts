@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseTrustProxy, TrustProxyError } from '../../gateway/src/security/trust-proxy.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -19,6 +20,29 @@ const schema = z.object({
     .max(7 * 86_400)
     .default(86_400),
   HSTS: z.enum(['on', 'off']).default('off'),
+  // Proxies in front of this server whose X-Forwarded-For is believed (README "Security"): none by
+  // default, so the visitor is the TCP peer and a forged header changes nothing.
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return parseTrustProxy(value, 'none');
+      } catch (error) {
+        if (!(error instanceof TrustProxyError)) throw error;
+        ctx.addIssue({ code: 'custom', message: error.message });
+        return z.NEVER;
+      }
+    }),
+  /** Largest request body accepted (the /graphql pass-through), in kilobytes. */
+  MAX_BODY_KB: z.coerce.number().int().min(1).max(102_400).default(1024),
+  // Shared page cache and purge messages for several replicas; unset keeps pages in memory.
+  REDIS_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^rediss?$/ }).optional()),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:._-]{1,64}$/)
+    .default('lawfirm:'),
+  REDIS_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

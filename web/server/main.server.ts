@@ -21,19 +21,25 @@ async function main(): Promise<void> {
     pathToFileURL(path.join(config.distDir, 'server', 'entry-server.js')).href
   )) as RenderModule;
   const assets = readAssets(path.join(config.distDir, 'client'));
-  const { server } = createWebApp({
+  const app = createWebApp({
     config,
     renderer,
     assets,
     logger,
     siteName: process.env.SITE_NAME ?? 'Law Partners',
   });
+  const { server } = app;
+  // Replicas that start together should share pages from their first request (memory meanwhile).
+  await app.ready(2000);
   server.listen(config.PORT, config.HOST, () => {
     logger.info({ url: `http://${config.HOST}:${config.PORT}` }, 'web server listening');
   });
   const stop = (signal: string) => {
     logger.info({ signal }, 'shutting down');
-    server.close(() => process.exit(0));
+    server.close(() => {
+      app.close();
+      process.exit(0);
+    });
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 5000).unref();
   };

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { LRUCache } from 'lru-cache';
 
 export interface CachedPage {
@@ -8,11 +9,25 @@ export interface CachedPage {
   storedAt: number;
 }
 
+/**
+ * Where rendered pages live besides this process's memory, so replicas share them (Redis when
+ * REDIS_URL is set: redis.server.ts). It reports its own failures and never throws.
+ */
+export interface SharedPageStore {
+  /** Whether it is worth asking now (connected, not failing a moment ago). */
+  available(): boolean;
+  /** The page, null when the store has none, undefined when it could not answer. */
+  get(key: string): Promise<CachedPage | null | undefined>;
+  set(key: string, page: CachedPage, retainMs: number): Promise<void>;
+  clear(): Promise<void>;
+}
+
 export interface PageCacheOptions {
   ttlMs: number;
   maxStaleMs: number;
   maxEntries?: number;
   now?: () => number;
+  shared?: SharedPageStore;
 }
 
 export type Lookup =
@@ -24,11 +39,17 @@ export type Lookup =
 /**
  * Rendered pages by URL. Fresh within the TTL; stale pages are served while one re-render runs in
  * the background; past the stale window a page is re-rendered first, but still served if that fails.
+ * With a shared store, a fresh copy in memory is served as is; anything else is read from the
+ * shared store, which is the truth while it answers (a page missing there was purged), and memory
+ * alone answers while it does not.
  */
 export class PageCache {
   private readonly entries: LRUCache<string, CachedPage>;
-  private readonly inflight = new Map<string, Promise<CachedPage | null>>();
+  private readonly inflight = new Map<string, { promise: Promise<CachedPage | null>; epoch: number }>();
   private readonly now: () => number;
+  /** Bumped by every purge: a render that started before it must not be stored. */
+  private epoch = 0;
+  private readonly renderEpoch = new AsyncLocalStorage<number>();
 
   constructor(private readonly opts: PageCacheOptions) {
     this.entries = new LRUCache({
@@ -39,8 +60,8 @@ export class PageCache {
     this.now = opts.now ?? Date.now;
   }
 
-  lookup(key: string): Lookup {
-    const page = this.entries.get(key);
+  async lookup(key: string): Promise<Lookup> {
+    const page = await this.read(key);
     if (!page) return { state: 'miss' };
     const age = this.now() - page.storedAt;
     if (age <= this.opts.ttlMs) return { state: 'fresh', page };
@@ -48,26 +69,64 @@ export class PageCache {
     return { state: 'expired', page };
   }
 
-  set(key: string, page: Omit<CachedPage, 'storedAt'>): CachedPage {
+  private async read(key: string): Promise<CachedPage | undefined> {
+    const mine = this.entries.get(key);
+    const shared = this.opts.shared;
+    if (!shared || (mine && this.now() - mine.storedAt <= this.opts.ttlMs) || !shared.available()) {
+      return mine;
+    }
+    const theirs = await shared.get(key);
+    if (theirs === undefined) return mine;
+    if (theirs === null) return undefined;
+    if (!mine || mine.storedAt !== theirs.storedAt) this.entries.set(key, theirs);
+    return theirs;
+  }
+
+  async set(key: string, page: Omit<CachedPage, 'storedAt'>): Promise<CachedPage> {
     const entry = { ...page, storedAt: this.now() };
+    const epoch = this.renderEpoch.getStore();
+    // Rendered from content a purge has since replaced: the visitors waiting get it, nobody else.
+    if (epoch !== undefined && epoch !== this.epoch) return entry;
     this.entries.set(key, entry);
+    await this.opts.shared?.set(key, entry, this.opts.ttlMs + this.opts.maxStaleMs);
     return entry;
   }
 
   /** One render per key at a time: concurrent misses wait for the same render. */
   singleFlight(key: string, work: () => Promise<CachedPage | null>): Promise<CachedPage | null> {
     const running = this.inflight.get(key);
-    if (running) return running;
-    const p = work().finally(() => this.inflight.delete(key));
-    this.inflight.set(key, p);
-    return p;
+    // A render started before a purge is not worth waiting for: start a new one.
+    if (running && running.epoch === this.epoch) return running.promise;
+    const epoch = this.epoch;
+    const promise = this.renderEpoch.run(epoch, work).finally(() => {
+      if (this.inflight.get(key)?.promise === promise) this.inflight.delete(key);
+    });
+    this.inflight.set(key, { promise, epoch });
+    return promise;
   }
 
+  /** Drops every page, here and in the shared store (content changed). */
   clear(): void {
+    this.epoch += 1;
     this.entries.clear();
+    void this.opts.shared?.clear();
   }
 
+  /** Pages in this process's memory. */
   get size(): number {
     return this.entries.size;
   }
+}
+
+/**
+ * If-None-Match against a page's ETag, compared weakly as RFC 9110 asks for GET: a compressing
+ * proxy turns "x" into W/"x", and a client may send a list.
+ */
+export function etagMatches(header: string | string[] | undefined, etag: string): boolean {
+  const value = Array.isArray(header) ? header.join(',') : header;
+  if (!value) return false;
+  if (value.trim() === '*') return true;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  const ours = bare(etag);
+  return value.split(',').some((tag) => bare(tag) === ours);
 }

@@ -25,6 +25,7 @@ interface Service {
   volumes?: Array<string | Mount>;
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[]; interval?: string; timeout?: string; retries?: number };
+  profiles?: string[];
 }
 interface Compose {
   services: Record<string, Service>;
@@ -88,8 +89,18 @@ function envFileNames(rel: string): Set<string> {
 }
 
 describe('docker-compose.yml', () => {
-  it('has the five services, on official images for WordPress and MariaDB', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['db', 'gateway', 'seed', 'web', 'wordpress']);
+  it('has the six services and two optional replicas, on official images for WordPress, MariaDB and Redis', () => {
+    expect(Object.keys(compose.services).sort()).toEqual([
+      'db',
+      'gateway',
+      'gateway-2',
+      'redis',
+      'seed',
+      'web',
+      'web-2',
+      'wordpress',
+    ]);
+    expect(service('redis').image).toMatch(/^redis:\d/);
     expect(service('db').image).toMatch(/^mariadb:\d/);
     expect(service('wordpress').image).toMatch(/^wordpress:\d[\w.-]*-apache$/);
     expect(service('seed').image).toMatch(/^wordpress:cli/);
@@ -194,7 +205,7 @@ describe('docker-compose.yml', () => {
 
   it('keeps data in declared named volumes and mounts only paths that exist', () => {
     const declared = Object.keys(compose.volumes ?? {});
-    expect(declared.sort()).toEqual(['db-data', 'wp-data']);
+    expect(declared.sort()).toEqual(['db-data', 'outbox', 'outbox-2', 'wp-data']);
     const usedVolumes = new Set<string>();
     for (const name of Object.keys(compose.services)) {
       for (const m of mounts(name)) {
@@ -206,6 +217,15 @@ describe('docker-compose.yml', () => {
     expect(mounts('db').find((m) => m.target === '/var/lib/mysql')?.source).toBe('db-data');
     for (const name of ['wordpress', 'seed']) {
       expect(mounts(name).find((m) => m.target === '/var/www/html')?.source, name).toBe('wp-data');
+    }
+    // The enquiry outbox survives restarts, one volume per gateway (one writer per log), at the
+    // folder the gateway is told to use.
+    for (const [name, volume] of [
+      ['gateway', 'outbox'],
+      ['gateway-2', 'outbox-2'],
+    ] as const) {
+      const env = compose.services[name]?.environment as Record<string, string> | undefined;
+      expect(mounts(name).find((m) => m.target === env?.OUTBOX_DIR)?.source, name).toBe(volume);
     }
   });
 
@@ -275,7 +295,33 @@ describe('docker-compose.yml', () => {
     expect(conditions('gateway')).toEqual({
       wordpress: 'service_healthy',
       seed: 'service_completed_successfully',
+      redis: 'service_healthy',
     });
-    expect(conditions('web')).toEqual({ gateway: 'service_healthy' });
+    expect(conditions('web')).toEqual({ gateway: 'service_healthy', redis: 'service_healthy' });
+    expect(conditions('gateway-2')).toEqual({ gateway: 'service_healthy', redis: 'service_healthy' });
+    expect(conditions('web-2')).toEqual({ 'gateway-2': 'service_healthy', redis: 'service_healthy' });
+  });
+
+  it('shares one Redis, kept as a cache only, between every gateway and web server', () => {
+    const command = (service('redis').command as string[]).join(' ');
+    // No snapshots or append-only file: a restarted Redis must not bring back purged content.
+    expect(command).toContain('--save  --appendonly no');
+    expect(command).toMatch(/--maxmemory \d+mb --maxmemory-policy volatile-lru/);
+    expect(service('redis').ports).toBeUndefined();
+    const url = (name: string) => envValue(name, 'REDIS_URL');
+    for (const name of ['gateway', 'web', 'gateway-2', 'web-2'])
+      expect(url(name), name).toBe('redis://redis:6379');
+    expect(read('gateway/src/config.ts')).toContain("'REDIS_URL'");
+    // The replicas are the same services by another name, started only with --profile replicas.
+    expect(service('gateway-2').profiles).toEqual(['replicas']);
+    expect(service('web-2').profiles).toEqual(['replicas']);
+    expect(env('gateway-2')).toEqual(env('gateway'));
+    expect({ ...env('web-2'), GATEWAY_URL: envValue('web', 'GATEWAY_URL') }).toEqual(env('web'));
+    expect(envValue('web-2', 'GATEWAY_URL')).toBe('http://gateway-2:4000/graphql');
+    expect(service('web-2').ports).toEqual(['3001:3000']);
+    for (const name of ['gateway-2', 'web-2']) {
+      expect(service(name).image, name).toBe(service(name.replace('-2', '')).image);
+      expect(service(name).command, name).toEqual(service(name.replace('-2', '')).command);
+    }
   });
 });

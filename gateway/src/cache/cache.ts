@@ -25,3 +25,18 @@ export interface Cache {
   /** Entry count, for health output and tests. */
   size(): Promise<number>;
 }
+
+/**
+ * Makes one process the fetcher of a key when several processes share one store, so a burst spread
+ * over replicas costs WordPress one request per key, not one per replica.
+ */
+export interface FlightLock {
+  /**
+   * Tries to become the fetcher of `key` for at most `holdMs`. Resolves to a release function, or
+   * null while another process holds the key. When the lock service cannot be reached it resolves
+   * to a release that does nothing: fetching twice is better than not answering.
+   */
+  acquire(key: string, holdMs: number): Promise<(() => Promise<void>) | null>;
+  /** Resolves when a holder of `key` releases it (after storing its answer), or after `ms`. */
+  wait(key: string, ms: number): Promise<void>;
+}

@@ -4,7 +4,7 @@ import type { SanitizeOptions } from './sanitize.js';
 import { makeExcerpt } from './excerpt.js';
 import { mediaOrDefault } from './media.js';
 import { mergeSeo } from './seo.js';
-import { htmlToText } from './text.js';
+import { htmlToText, toWellFormed } from './text.js';
 import type { WpFeatureItemLike, WpMediaLike, WpPageLike, WpPracticeAreaLike } from './types.js';
 
 export type { Feature, IconName, PracticeArea };
@@ -640,7 +640,7 @@ function slugOf(wp: WpPracticeAreaLike): string {
   // WordPress stores non-ASCII slugs percent-encoded; anything else unexpected is encoded here so the
   // link stays one path segment.
   if (/^[a-z0-9%-]+$/.test(slug) && slug !== '') return slug;
-  if (slug !== '') return encodeURIComponent(slug);
+  if (slug !== '') return encodeURIComponent(toWellFormed(slug));
   const id = positiveId(wp.id);
   return id === null ? 'practice-area' : `practice-area-${id}`;
 }

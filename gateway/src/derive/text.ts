@@ -5,6 +5,19 @@ import { isTag, parseHtml, type AnyNode } from './dom.js';
  * Decodes every HTML entity WordPress emits (named, decimal, hex, and the legacy forms without a
  * semicolon such as `&amp`), including the Windows-1252 remapping browsers apply to `&#150;`.
  */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** Half of a surrogate pair is not text: encodeURIComponent throws on it. Replaced by U+FFFD. */
+export function toWellFormed(s: string): string {
+  return s.replace(LONE_SURROGATE, '\ufffd');
+}
+
+/** True when the string holds half of a surrogate pair (no valid Unicode text does). */
+export function hasLoneSurrogate(s: string): boolean {
+  LONE_SURROGATE.lastIndex = 0;
+  return LONE_SURROGATE.test(s);
+}
+
 export function decodeEntities(s: string): string {
   if (typeof s !== 'string') return '';
   return s.includes('&') ? decodeHTML(s) : s;

@@ -4,6 +4,7 @@ import type { GatewayContext } from '../context.js';
 import type { CategoryResolvers, QueryResolvers } from '../generated/resolvers.js';
 import type { WpCategory } from '../sources/types.js';
 import { errorSummary } from './errors.js';
+import { warnThrottled } from '../log-throttle.js';
 
 export const Category: CategoryResolvers<GatewayContext, WpCategory> = {
   id: (c) => `category:${c.id}`,
@@ -19,7 +20,7 @@ export const categoryQueries: Pick<QueryResolvers<GatewayContext>, 'categories'>
       return await ctx.loaders.categories();
     } catch (error) {
       // The category filter is an extra: without it the blog still lists posts.
-      ctx.logger.warn({ err: errorSummary(error) }, 'categories failed');
+      warnThrottled(ctx, { err: errorSummary(error) }, 'categories failed');
       return [];
     }
   },

@@ -4,6 +4,7 @@ import { restApiRoot } from '../config.js';
 import type { GatewayContext } from '../context.js';
 import type { Connection, QueryResolvers } from '../generated/resolvers.js';
 import { UpstreamError } from '../sources/rest.js';
+import { warnThrottled } from '../log-throttle.js';
 
 export const CONNECTED_MESSAGE = 'Connected to WordPress';
 export const EMBEDDED_MESSAGE =
@@ -40,7 +41,7 @@ export const connectionQueries: Pick<QueryResolvers<GatewayContext>, 'connection
     } catch (error) {
       status = 'ERROR';
       message = `Connection failed: ${reason(error)}. ${CHECK_ADVICE}`;
-      ctx.logger.warn({ err: reason(error) }, 'WordPress connection check failed');
+      warnThrottled(ctx, { err: reason(error) }, 'WordPress connection check failed');
     }
     return {
       status,

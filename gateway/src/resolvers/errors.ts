@@ -18,6 +18,7 @@ export const PUBLIC_ERROR_CODES: ReadonlySet<string> = new Set([
   'OPERATION_RESOLUTION_FAILURE',
   'PERSISTED_QUERY_NOT_FOUND',
   'PERSISTED_QUERY_NOT_SUPPORTED',
+  'RATE_LIMITED',
 ]);
 
 export function errorSummary(error: unknown): { message: string; name?: string } {

@@ -1,5 +1,6 @@
 // Arguments are bounded here, at the edge, before anything reaches WordPress.
 import { GraphQLError } from 'graphql';
+import { hasLoneSurrogate, toWellFormed } from '../derive/text.js';
 
 export const MAX_SEARCH_LENGTH = 200;
 /** WordPress's post_name column is varchar(200). */
@@ -24,6 +25,8 @@ export function boundedSlug(raw: string | null | undefined): string | null {
   if (typeof raw !== 'string') return null;
   const slug = raw.trim();
   if (slug === '' || slug.length > MAX_SLUG_LENGTH * 3) return null;
+  // Half a surrogate pair is no character at all, so no slug.
+  if (hasLoneSurrogate(slug)) return null;
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f\s/\\,?#&=]/u.test(slug)) return null;
   // Non-ASCII slugs are stored percent-encoded; it is that form that must fit in 200 characters.
@@ -47,7 +50,7 @@ export function badUserInput(message: string, argument: string): GraphQLError {
 export function boundedSearch(raw: string | null | undefined): string | undefined {
   if (typeof raw !== 'string') return undefined;
   // eslint-disable-next-line no-control-regex
-  const withoutControls = raw.replace(/[\u0000-\u001f\u007f]+/g, ' ');
+  const withoutControls = toWellFormed(raw).replace(/[\u0000-\u001f\u007f]+/g, ' ');
   const cleaned = withoutControls.replace(/\s+/g, ' ').trim();
   if ([...cleaned].length > MAX_SEARCH_LENGTH) {
     throw badUserInput(`search must be at most ${MAX_SEARCH_LENGTH} characters`, 'search');

@@ -10,6 +10,7 @@ import type { WpPage, WpPageStructure } from '../sources/types.js';
 import { errorSummary, upstreamUnavailable } from './errors.js';
 import { boundedSlug, clampInt } from './inputs.js';
 import { contentOptions, editUrl, optionalImage, siteName } from './shared.js';
+import { warnThrottled } from '../log-throttle.js';
 
 /** Practice pages live at their practice-area path; every other page at /{slug}. */
 export function pageUri(slug: string): string {
@@ -76,9 +77,10 @@ export const pageQueries: Pick<QueryResolvers<GatewayContext>, 'page' | 'pages'>
     try {
       return await ctx.loaders.pageBySlug.load(slug);
     } catch (error) {
-      // SPEC §8: a failed page fetch reads as no page, and is logged.
-      ctx.logger.warn({ slug, err: errorSummary(error) }, 'page lookup failed');
-      return null;
+      // SPEC §8: a failed page fetch reads as no page, and is logged; the error says it failed (the
+      // hook's 'Failed to fetch page'), so the site answers 503, not a 404 a search engine would believe.
+      warnThrottled(ctx, { slug, err: errorSummary(error) }, 'page lookup failed');
+      throw upstreamUnavailable('Failed to fetch page');
     }
   },
 
@@ -88,7 +90,7 @@ export const pageQueries: Pick<QueryResolvers<GatewayContext>, 'page' | 'pages'>
       const pages = await ctx.api.listPages(perPage);
       return pages.map((p) => ({ slug: p.slug, uri: pageUri(p.slug), modified: p.modified ?? p.date ?? '' }));
     } catch (error) {
-      ctx.logger.warn({ err: errorSummary(error) }, 'pages list failed');
+      warnThrottled(ctx, { err: errorSummary(error) }, 'pages list failed');
       throw upstreamUnavailable('Failed to fetch pages');
     }
   },

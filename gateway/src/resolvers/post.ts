@@ -14,6 +14,7 @@ import { normalizeSlug } from '../loaders.js';
 import { errorSummary, upstreamUnavailable } from './errors.js';
 import { boundedSearch, boundedSlug, clampInt } from './inputs.js';
 import { contentOptions, featuredImageOrDefault, siteName } from './shared.js';
+import { warnThrottled } from '../log-throttle.js';
 
 export function postTitle(post: WpPost): string {
   return htmlToText(post.title.rendered);
@@ -134,7 +135,7 @@ export const postQueries: Pick<QueryResolvers<GatewayContext>, 'posts' | 'post'>
       for (const post of nodes) ctx.loaders.postBySlug.prime(post.slug, post);
       return { nodes, totalCount: total, totalPages: Math.ceil(total / perPage), page, perPage };
     } catch (error) {
-      ctx.logger.warn({ err: errorSummary(error) }, 'posts list failed');
+      warnThrottled(ctx, { err: errorSummary(error) }, 'posts list failed');
       throw upstreamUnavailable('Failed to fetch posts');
     }
   },
@@ -145,7 +146,7 @@ export const postQueries: Pick<QueryResolvers<GatewayContext>, 'posts' | 'post'>
     try {
       return await ctx.loaders.postBySlug.load(slug);
     } catch (error) {
-      ctx.logger.warn({ slug, err: errorSummary(error) }, 'post lookup failed');
+      warnThrottled(ctx, { slug, err: errorSummary(error) }, 'post lookup failed');
       throw upstreamUnavailable('Failed to fetch post');
     }
   },

@@ -11,9 +11,10 @@ import type { GatewayContext } from '../context.js';
 import type { PracticeArea, QueryResolvers } from '../generated/resolvers.js';
 import { normalizeSlug } from '../loaders.js';
 import type { WpPage, WpPracticeArea } from '../sources/types.js';
-import { errorSummary } from './errors.js';
+import { errorSummary, upstreamUnavailable } from './errors.js';
 import { boundedSlug } from './inputs.js';
 import { practiceHelpers } from './shared.js';
+import { warnThrottled } from '../log-throttle.js';
 
 function mediaIdsOf(items: ReadonlyArray<WpPage | WpPracticeArea | null>): number[] {
   return items.flatMap((p) => (p ? [p.featured_media, p.page_structure?.hero_image ?? 0] : []));
@@ -42,7 +43,11 @@ export const practiceAreaQueries: Pick<QueryResolvers<GatewayContext>, 'practice
       if (failures.length > 0) throw failures[0];
     } catch (error) {
       // SPEC §8: areas whose page could not be fetched fall back to their built-in content.
-      ctx.logger.warn({ err: errorSummary(error) }, 'practice pages failed; serving built-in practice areas');
+      warnThrottled(
+        ctx,
+        { err: errorSummary(error) },
+        'practice pages failed; serving built-in practice areas',
+      );
     }
     for (const page of pages) ctx.loaders.pageBySlug.prime(page.slug, page);
     return merged(ctx, BUILT_IN_PRACTICE_AREAS, pages);
@@ -58,7 +63,8 @@ export const practiceAreaQueries: Pick<QueryResolvers<GatewayContext>, 'practice
       try {
         page = await ctx.loaders.pageBySlug.load(builtIn.wpSlug);
       } catch (error) {
-        ctx.logger.warn(
+        warnThrottled(
+          ctx,
           { slug: raw, err: errorSummary(error) },
           'practice page failed; serving the built-in area',
         );
@@ -73,9 +79,10 @@ export const practiceAreaQueries: Pick<QueryResolvers<GatewayContext>, 'practice
       if (!post) return null;
       return practiceAreaFromWp(post, await practiceHelpers(ctx, mediaIdsOf([post])));
     } catch (error) {
-      // SPEC §8: a failed single practice area reads as none, and is logged.
-      ctx.logger.warn({ slug, err: errorSummary(error) }, 'practice area lookup failed');
-      return null;
+      // SPEC §8: a failed single practice area reads as none, and is logged; the error says it failed,
+      // so the site answers 503 rather than a 404 for a page that may well exist.
+      warnThrottled(ctx, { slug, err: errorSummary(error) }, 'practice area lookup failed');
+      throw upstreamUnavailable('Failed to fetch practice area');
     }
   },
 };

@@ -255,7 +255,7 @@ export function createWpApi(source: RestSource): WpApi {
       await source.get(
         '/practice_areas',
         { per_page: 1 },
-        { parse: (b) => wpAnyListSchema.parse(b), retries: 0 },
+        { parse: (b) => wpAnyListSchema.parse(b), retries: 0, probe: true },
       );
     },
   };

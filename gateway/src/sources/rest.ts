@@ -25,6 +25,11 @@ export interface RestGetOptions<T = unknown> {
   parse?: (body: unknown) => T;
   /** Overrides the configured retry count (the live connection check does not retry). */
   retries?: number;
+  /**
+   * Ask even when the circuit breaker is open, as its probe: the live connection check an editor
+   * runs after fixing WordPress must see it back, and its success closes the circuit at once.
+   */
+  probe?: boolean;
 }
 
 /**
@@ -88,8 +93,13 @@ export async function fetchBatch<T>(source: RestSource, batch: BatchQuery<T>): P
   return result;
 }
 
-/** Why an upstream answer could not be used. `http` carries the status WordPress sent. */
-export type UpstreamErrorKind = 'http' | 'network' | 'timeout' | 'malformed' | 'shape';
+/**
+ * Why an upstream answer could not be used. `http` carries the status WordPress sent; `too-large`:
+ * the body passed the client's size cap; `circuit-open`: not asked at all (WordPress has been
+ * failing, see wordpress/breaker.ts).
+ */
+export type UpstreamErrorKind =
+  'http' | 'network' | 'timeout' | 'malformed' | 'shape' | 'too-large' | 'circuit-open';
 
 export class UpstreamError extends Error {
   override readonly name = 'UpstreamError';
@@ -119,7 +129,8 @@ export class UpstreamError extends Error {
   /** Worth asking again: the network failed, WordPress had a server error, or the body was unusable. */
   get retryable(): boolean {
     if (this.kind === 'http') return this.status !== null && this.status >= 500;
-    return true;
+    // The same question would bring the same oversized answer; an open circuit refuses at once.
+    return this.kind !== 'too-large' && this.kind !== 'circuit-open';
   }
 }
 
@@ -129,7 +140,13 @@ export function wordpressApiError(status: number, path: string, code: string | n
 }
 
 function encodeScalar(value: QueryScalar): string {
-  return encodeURIComponent(String(value));
+  // Half a surrogate pair makes encodeURIComponent throw; it cannot be meant, so it becomes U+FFFD.
+  return encodeURIComponent(
+    String(value).replace(
+      /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+      '\ufffd',
+    ),
+  );
 }
 
 /**

@@ -100,7 +100,11 @@ export function createApolloClient(options: ApolloOptions): ApolloClient {
     : ApolloLink.from([
         new RetryLink({
           delay: { initial: 1000, max: 30_000, jitter: false },
-          attempts: { max: 4, retryIf: (error) => Boolean(error) },
+          // A mutation is not retried blindly: a lost answer to a sent enquiry would send it twice.
+          attempts: {
+            max: 4,
+            retryIf: (error, operation) => Boolean(error) && String(operation.operationType) !== 'mutation',
+          },
         }),
         ...persistedQueries(),
         http,

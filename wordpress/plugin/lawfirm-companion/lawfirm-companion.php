@@ -25,6 +25,7 @@ define( 'LAWFIRM_COMPANION_VERSION', '1.0.0' );
 require_once __DIR__ . '/includes/fields.php';
 require_once __DIR__ . '/includes/post-types.php';
 require_once __DIR__ . '/includes/rest.php';
+require_once __DIR__ . '/includes/enquiries.php';
 require_once __DIR__ . '/includes/webhook.php';
 
 if ( is_admin() ) {

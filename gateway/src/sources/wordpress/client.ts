@@ -1,6 +1,8 @@
-// HTTP client for {WORDPRESS_URL}/wp-json/wp/v2. Every request has a timeout; GETs that fail on the
-// network, with a 5xx or with an unusable body are retried with exponential backoff and jitter;
-// identical requests in flight share one fetch. It counts requests and bytes for the benchmarks.
+// HTTP client for {WORDPRESS_URL}/wp-json/wp/v2. Every request has a timeout and a cap on the size
+// of the answer it reads; GETs that fail on the network, with a 5xx or with an unusable body are
+// retried with exponential backoff and jitter; identical requests in flight share one fetch; a
+// circuit breaker stops asking a WordPress that keeps failing. It counts requests and bytes for the
+// benchmarks.
 import {
   UpstreamError,
   requestKey,
@@ -11,6 +13,7 @@ import {
   type RestSource,
 } from '../rest.js';
 import { wpErrorSchema } from '../types.js';
+import { createCircuitBreaker, type BreakerOptions, type CircuitBreaker } from './breaker.js';
 
 export interface WordPressClientOptions {
   /** WordPress site root, e.g. https://cms.example.in (no trailing slash needed). */
@@ -25,6 +28,13 @@ export interface WordPressClientOptions {
   random?: () => number;
   /** Called before each retry (for logs). */
   onRetry?: (info: { url: string; attempt: number; delayMs: number; error: UpstreamError }) => void;
+  /**
+   * Largest answer read, in bytes (default 16 MiB): a bigger one is abandoned as it streams in, so a
+   * runaway WordPress cannot exhaust the gateway's memory.
+   */
+  maxResponseBytes?: number;
+  /** Circuit breaker over every request to this WordPress; absent: none. */
+  breaker?: CircuitBreaker | BreakerOptions;
 }
 
 export interface ClientStats {
@@ -39,8 +49,11 @@ export interface WordPressClient extends RestSource {
   readonly kind: 'wordpress';
   readonly apiRoot: string;
   readonly stats: ClientStats;
+  readonly breaker: CircuitBreaker | null;
   resetStats(): void;
 }
+
+export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -58,6 +71,49 @@ function isTimeout(error: unknown): boolean {
   return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 }
 
+class TooLargeError extends Error {
+  constructor(readonly bytes: number) {
+    super('too large');
+  }
+}
+
+/**
+ * The body as text, refusing (and dropping the connection) once it passes `limit` bytes: a declared
+ * Content-Length over the limit is refused before reading anything.
+ */
+async function readCapped(response: Response, limit: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) {
+    await response.body?.cancel().catch(() => {});
+    throw new TooLargeError(0);
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw new TooLargeError(size);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
+}
+
+function isWordPressFailure(error: unknown): boolean {
+  if (!(error instanceof UpstreamError)) return true;
+  if (error.kind === 'shape') return false;
+  return error.kind === 'too-large' || error.retryable;
+}
+
+function isBreaker(value: CircuitBreaker | BreakerOptions): value is CircuitBreaker {
+  return typeof (value as CircuitBreaker).acquire === 'function';
+}
+
 export function createWordPressClient(options: WordPressClientOptions): WordPressClient {
   const apiRoot = `${options.baseUrl.replace(/\/+$/, '')}/wp-json/wp/v2`;
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
@@ -65,6 +121,12 @@ export function createWordPressClient(options: WordPressClientOptions): WordPres
   const random = options.random ?? Math.random;
   const backoffBaseMs = options.backoffBaseMs ?? 200;
   const maxBackoffMs = options.maxBackoffMs ?? 5000;
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const breaker = options.breaker
+    ? isBreaker(options.breaker)
+      ? options.breaker
+      : createCircuitBreaker(options.breaker)
+    : null;
   let stats = emptyStats();
   const inFlight = new Map<string, Promise<RestResponse<unknown>>>();
 
@@ -76,7 +138,37 @@ export function createWordPressClient(options: WordPressClientOptions): WordPres
     entry.bytes += bytes;
   }
 
-  async function attempt<T>(url: string, path: string, parse: ((body: unknown) => T) | undefined) {
+  /**
+   * One request, reported to the breaker: WordPress failing (network, timeout, 5xx, a body that is
+   * not JSON or too large) is a failure; any answer it meant to give (4xx included, and JSON of an
+   * unexpected shape) is a success, since WordPress itself is up.
+   */
+  async function attempt<T>(
+    url: string,
+    path: string,
+    parse: ((body: unknown) => T) | undefined,
+    probe = false,
+  ) {
+    if (!breaker) return attemptOnce(url, path, parse);
+    const ticket = probe ? breaker.forceProbe() : breaker.acquire();
+    if (!ticket.allowed) {
+      throw new UpstreamError(
+        `WordPress kept failing; not asking it again for ${Math.ceil(ticket.retryInMs / 1000)} s`,
+        { kind: 'circuit-open', path },
+      );
+    }
+    try {
+      const result = await attemptOnce(url, path, parse);
+      breaker.success(ticket);
+      return result;
+    } catch (error) {
+      if (isWordPressFailure(error)) breaker.failure(ticket);
+      else breaker.success(ticket);
+      throw error;
+    }
+  }
+
+  async function attemptOnce<T>(url: string, path: string, parse: ((body: unknown) => T) | undefined) {
     let response: Response;
     try {
       response = await doFetch(url, {
@@ -98,8 +190,15 @@ export function createWordPressClient(options: WordPressClientOptions): WordPres
 
     let text: string;
     try {
-      text = await response.text();
+      text = await readCapped(response, maxResponseBytes);
     } catch (error) {
+      if (error instanceof TooLargeError) {
+        count(path, error.bytes);
+        throw new UpstreamError(`WordPress answered with more than ${maxResponseBytes} bytes`, {
+          kind: 'too-large',
+          path,
+        });
+      }
       count(path, 0);
       const kind = isTimeout(error) ? 'timeout' : 'network';
       throw new UpstreamError('WordPress closed the connection mid-answer', { kind, path, cause: error });
@@ -151,13 +250,23 @@ export function createWordPressClient(options: WordPressClientOptions): WordPres
     };
   }
 
-  async function withRetries<T>(url: string, path: string, retries: number, parse?: (body: unknown) => T) {
+  async function withRetries<T>(
+    url: string,
+    path: string,
+    retries: number,
+    parse?: (body: unknown) => T,
+    probe = false,
+  ) {
+    let previous: UpstreamError | null = null;
     for (let n = 0; ; n += 1) {
       try {
-        return await attempt(url, path, parse);
+        return await attempt(url, path, parse, probe);
       } catch (error) {
         const upstream = error instanceof UpstreamError ? error : null;
+        // The circuit opened during our retries: what WordPress last said is the better reason.
+        if (previous && upstream?.kind === 'circuit-open') throw previous;
         if (!upstream || !upstream.retryable || n >= retries) throw error;
+        previous = upstream;
         const ceiling = Math.min(maxBackoffMs, backoffBaseMs * 2 ** n);
         const delayMs = Math.round(ceiling / 2 + (random() * ceiling) / 2);
         stats.retries += 1;
@@ -173,6 +282,7 @@ export function createWordPressClient(options: WordPressClientOptions): WordPres
     get stats() {
       return stats;
     },
+    breaker,
     resetStats() {
       stats = emptyStats();
     },
@@ -188,7 +298,7 @@ export function createWordPressClient(options: WordPressClientOptions): WordPres
         return existing as Promise<RestResponse<T>>;
       }
       const url = `${apiRoot}${key}`;
-      const promise = withRetries(url, path, retries, opts?.parse).finally(() => inFlight.delete(flightKey));
+      const promise = withRetries(url, path, retries, opts?.parse, opts?.probe === true).finally(() => inFlight.delete(flightKey));
       inFlight.set(flightKey, promise);
       return promise;
     },

@@ -136,7 +136,8 @@ export function ContactForm({ phone, phoneHref, email }: ContactFormProps) {
   const showErrors = (list: ReadonlyArray<{ field: string; message: string }>) => {
     const next: Errors = {};
     for (const e of list) {
-      if ((ENQUIRY_FIELDS as readonly string[]).includes(e.field)) next[e.field as EnquiryField] ??= e.message;
+      if ((ENQUIRY_FIELDS as readonly string[]).includes(e.field))
+        next[e.field as EnquiryField] ??= e.message;
     }
     setErrors(next);
     const first = ENQUIRY_FIELDS.find((f) => next[f]);
@@ -267,7 +268,12 @@ export function ContactForm({ phone, phoneHref, email }: ContactFormProps) {
         </Text>
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="5">
           {INPUTS.map((f) => (
-            <Field.Root key={f.name} id={controlId(f.name)} invalid={Boolean(errors[f.name])} required={f.required}>
+            <Field.Root
+              key={f.name}
+              id={controlId(f.name)}
+              invalid={Boolean(errors[f.name])}
+              required={f.required}
+            >
               <Field.Label fontWeight="semibold" color="gray.800">
                 {LABELS[f.name]}
                 {f.required ? (
@@ -290,7 +296,7 @@ export function ContactForm({ phone, phoneHref, email }: ContactFormProps) {
                 aria-describedby={describedBy(f.name, f.hint !== null, Boolean(errors[f.name]))}
                 size="lg"
                 bg="white"
-                borderColor="gray.400"
+                borderColor={errors[f.name] ? 'red.600' : 'gray.400'}
               />
               {f.hint && (
                 <Text id={hintId(f.name)} fontSize="sm" color="gray.600">
@@ -323,7 +329,7 @@ export function ContactForm({ phone, phoneHref, email }: ContactFormProps) {
               fontSize="md"
               bg="white"
               borderWidth="1px"
-              borderColor="gray.400"
+              borderColor={errors.practiceArea ? 'red.600' : 'gray.400'}
               borderRadius="md"
               _focusVisible={{ outline: '3px solid', outlineColor: 'gold.500', outlineOffset: '2px' }}
             >
@@ -352,7 +358,7 @@ export function ContactForm({ phone, phoneHref, email }: ContactFormProps) {
             aria-describedby={describedBy('message', false, Boolean(errors.message))}
             size="lg"
             bg="white"
-            borderColor="gray.400"
+            borderColor={errors.message ? 'red.600' : 'gray.400'}
             resize="vertical"
           />
           <FieldError field="message" message={errors.message} />
@@ -400,7 +406,12 @@ export function ContactForm({ phone, phoneHref, email }: ContactFormProps) {
                   <>
                     {' '}
                     You can also call us on{' '}
-                    <chakra.a href={phoneHref} color="brand.700" fontWeight="semibold" textDecoration="underline">
+                    <chakra.a
+                      href={phoneHref}
+                      color="brand.700"
+                      fontWeight="semibold"
+                      textDecoration="underline"
+                    >
                       {phone}
                     </chakra.a>{' '}
                     or e-mail{' '}

@@ -112,6 +112,11 @@ function Breadcrumbs({ title }: { title: string }) {
   );
 }
 
+/** The home page's contact form, told which practice area the visitor was reading about. */
+function consultationLink(area: Area): string {
+  return `/contact-us/?practice=${encodeURIComponent(area.slug)}`;
+}
+
 function Hero({ area, site }: { area: Area; site: Site }) {
   const image = area.featuredImage;
   return (
@@ -182,7 +187,7 @@ function Hero({ area, site }: { area: Area; site: Site }) {
                 borderColor="whiteAlpha.700"
                 _hover={{ bg: 'whiteAlpha.200' }}
               >
-                <Link to="/contact-us/">
+                <Link to={consultationLink(area)}>
                   <CalendarCheck aria-hidden="true" />
                   Free Consultation
                 </Link>
@@ -280,7 +285,7 @@ function CtaBand({ area, site }: { area: Area; site: Site }) {
             </a>
           </Button>
           <Button asChild size="lg" variant="outline" colorPalette="brand" borderColor="brand.800" bg="white">
-            <Link to="/contact-us/">
+            <Link to={consultationLink(area)}>
               <CalendarCheck aria-hidden="true" />
               Free Consultation
             </Link>

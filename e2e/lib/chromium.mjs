@@ -1,0 +1,12 @@
+// Debian's Chromium (apt `chromium`; browsers cannot be downloaded here). Playwright itself adds
+// --headless, --no-sandbox and a fresh temporary --user-data-dir for every launch.
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];

@@ -1,0 +1,311 @@
+// The home page (SPEC §1, §2; issue 3): hero, About Our Firm, Our Practice Areas, Successful Case
+// Stories, contact, and the section aliases that open it scrolled to a section.
+import { describe } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { WIDTHS, pageTest } from '../lib/browser.js';
+import { interceptOperation } from '../lib/graphql.js';
+import { assertScrolledTo, waitForScrollEnd } from '../lib/scroll.js';
+import { PRACTICE_PAGES, fetchRaw, siteFacts } from '../lib/site.js';
+import { assertSameDocument, headerLink, markDocument, waitForHeading } from '../lib/ui.js';
+
+const facts = await siteFacts();
+const { site } = facts;
+
+const ALIASES = [
+  { path: '/about', section: 'about' },
+  { path: '/practice-areas', section: 'practice' },
+  { path: '/testimonials', section: 'testimonials' },
+  { path: '/contact-us', section: 'contact' },
+] as const;
+
+for (const width of WIDTHS) {
+  describe(`home page at ${width}px`, () => {
+    pageTest('hero: the two texts of SPEC §1 and a call button', width, async ({ page, goto }) => {
+      await goto('/');
+      const hero = page.locator('main section').first();
+      assert.ok(await hero.getByText('Criminal Defence Since 1985', { exact: true }).isVisible());
+      assert.equal(
+        await hero.getByRole('heading', { level: 1 }).innerText(),
+        'Trusted Criminal Defence When Your Future Is At Stake',
+      );
+      assert.equal(await page.evaluate(() => window.scrollY), 0, 'the home page opens at the top');
+      const heroImg = hero.locator('img').first();
+      if (await heroImg.count()) {
+        assert.notEqual(await heroImg.getAttribute('loading'), 'lazy', 'the hero image is not lazy');
+        assert.ok(await heroImg.getAttribute('width'), 'the hero image has width/height (no layout shift)');
+      }
+    });
+
+    pageTest(
+      'About Our Firm: Law Partners, Excellence in Legal Practice, three stat cards, the claims',
+      width,
+      async ({ page, goto }) => {
+        await goto('/');
+        const about = page.locator('#about');
+        assert.equal(await about.getByRole('heading', { name: 'About Our Firm', exact: true }).count(), 1);
+        assert.ok(await about.getByText('Law Partners', { exact: true }).isVisible());
+        assert.ok(
+          await about.getByRole('heading', { name: 'Excellence in Legal Practice', exact: true }).isVisible(),
+        );
+        const text = await page.locator('main').innerText();
+        for (const claim of ['40+', '900+', '95%', '15', '24/7', '1985']) {
+          assert.ok(text.includes(claim), `the home page states '${claim}' (SPEC §1 claims)`);
+        }
+        const aboutText = await about.innerText();
+        const stats = ['40+', '900+', '95%', '15'].filter((v) =>
+          new RegExp(`(^|\\s)${v.replace('+', '\\+')}(\\s|$)`).test(aboutText),
+        );
+        assert.ok(stats.length >= 3, `three stat cards in About Our Firm, found values ${stats.join(', ')}`);
+      },
+    );
+
+    pageTest(
+      'Our Practice Areas: seven cards with icon, title, description, badges, checklist and Learn More',
+      width,
+      async ({ page, goto }) => {
+        await goto('/');
+        const section = page.locator('#practice');
+        assert.equal(
+          await section.getByRole('heading', { name: 'Our Practice Areas', exact: true, level: 2 }).count(),
+          1,
+        );
+        const cards = section.locator('article');
+        assert.equal(await cards.count(), 7, 'seven practice-area cards');
+        const titles: string[] = [];
+        for (const card of await cards.all()) {
+          const title = (await card.getByRole('heading').first().innerText()).trim();
+          titles.push(title);
+          const text = await card.innerText();
+          for (const t of [
+            'Expert',
+            'Free Consultation',
+            'Expert Legal Team',
+            '24/7 Support',
+            '10+ Years Experience',
+          ]) {
+            assert.ok(text.includes(t), `card '${title}' shows '${t}'`);
+          }
+          assert.ok((await card.locator('svg').count()) >= 1, `card '${title}' has an icon`);
+          const description = text.replace(title, '').trim();
+          assert.ok(description.length > 40, `card '${title}' has a description`);
+          const learn = card.getByRole('link', { name: /Learn More/ });
+          assert.equal(await learn.count(), 1, `card '${title}' has one Learn More link`);
+          const href = (await learn.getAttribute('href'))!;
+          const res = await fetchRaw(href);
+          assert.equal(res.status, 200, `Learn More of '${title}' (${href}) reaches a page directly`);
+          if (width === 375) {
+            const box = (await learn.boundingBox())!;
+            assert.ok(box.height >= 44, `Learn More of '${title}' is a 44px tap target (${box.height})`);
+          }
+        }
+        assert.deepEqual(
+          titles,
+          PRACTICE_PAGES.map((p) => p.title),
+          'the seven built-in areas of SPEC §2, in order',
+        );
+        const columns = await cards.evaluateAll(
+          (els) => new Set(els.map((e) => Math.round(e.getBoundingClientRect().top))).size,
+        );
+        assert.equal(columns, width === 1280 ? 3 : 7, `rows of cards: 3 columns on desktop, 1 on phones`);
+        await section
+          .getByRole('link', { name: /Learn More/ })
+          .nth(2)
+          .click();
+        await page.waitForURL((u) => u.pathname.startsWith('/practice-areas/bail-hearings'));
+        await waitForHeading(page, 'Bail Hearings');
+      },
+    );
+
+    pageTest(
+      'Successful Case Stories: three testimonial cards with name, role, content, image, case type, outcome, five stars',
+      width,
+      async ({ page, goto }) => {
+        await goto('/');
+        const section = page.locator('#testimonials');
+        assert.equal(
+          await section.getByRole('heading', { name: 'Successful Case Stories', exact: true }).count(),
+          1,
+        );
+        assert.equal(site.testimonials.length >= 3, true, 'the site has three testimonials');
+        const text = await section.innerText();
+        for (const t of site.testimonials.slice(0, 3)) {
+          for (const field of [t.name, t.role, t.caseType, t.outcome])
+            assert.ok(text.includes(field), `testimonial shows '${field}'`);
+          assert.ok(text.includes(t.content.slice(0, 60)), `testimonial of ${t.name} shows its content`);
+          assert.equal(t.rating, 5);
+        }
+        const stars = section.locator('[role="img"][aria-label*="5"]');
+        assert.equal(await stars.count(), 3, 'each card has a five-star rating with a text alternative');
+        assert.equal(
+          (await section
+            .locator('svg')
+            .filter({ has: page.locator('polygon, path') })
+            .count()) >= 15,
+          true,
+          'fifteen star icons',
+        );
+        const images = await section.locator('img').evaluateAll((imgs) =>
+          imgs.map((i) => ({
+            src: (i as HTMLImageElement).currentSrc || (i as HTMLImageElement).src,
+            alt: i.getAttribute('alt'),
+          })),
+        );
+        assert.equal(images.length, 3, 'one image per testimonial');
+        for (const i of images) assert.ok(i.alt !== null, `image ${i.src} has an alt attribute`);
+        for (const outcome of ['Charges Reduced', 'Custody Secured', 'Charges Dismissed']) {
+          assert.ok(text.includes(outcome), `SPEC §3 outcome '${outcome}'`);
+        }
+      },
+    );
+
+    pageTest(
+      'contact section: hours, 24/7 line, 24-hour replies, Ghaziabad, phone, e-mail and the five form fields',
+      width,
+      async ({ page, goto }) => {
+        await goto('/');
+        const contact = page.locator('#contact');
+        const text = await contact.innerText();
+        assert.match(text, /Monday\s*(to|–|-)\s*Saturday/, 'Monday to Saturday');
+        assert.match(text, /10\s?AM\s*(–|-|to)\s*8\s?PM/i, '10AM-8PM');
+        assert.match(text, /Sunday[^\n]*Closed/i, 'Sunday closed');
+        assert.ok(text.includes('24/7'), 'the 24/7 emergency line');
+        assert.match(text, /24 hours/, 'replies within 24 hours');
+        assert.ok(text.includes('Ghaziabad'), 'the office is in Ghaziabad');
+        assert.ok(await contact.locator(`a[href="${site.phoneHref}"]`).first().isVisible(), 'phone link');
+        assert.ok(await contact.locator(`a[href="mailto:${site.email}"]`).first().isVisible(), 'e-mail link');
+        const form = contact.locator('form');
+        assert.equal(await form.count(), 1, 'one contact form');
+        const field = (name: RegExp) => form.getByLabel(name).first();
+        assert.equal(
+          await field(/^Name|Full name|Your name/i).evaluate((e) => e.tagName),
+          'INPUT',
+          'name field',
+        );
+        assert.equal(
+          await field(/e-?mail/i).getAttribute('type'),
+          'email',
+          'the e-mail field has the email type',
+        );
+        assert.equal(await field(/phone/i).evaluate((e) => e.tagName), 'INPUT', 'phone field');
+        assert.equal(await field(/subject/i).evaluate((e) => e.tagName), 'INPUT', 'subject field');
+        const message = field(/message/i);
+        assert.equal(await message.evaluate((e) => e.tagName), 'TEXTAREA', 'message is a textarea');
+        assert.equal(await message.getAttribute('rows'), '6', 'the message has 6 rows');
+        if (width === 375) {
+          const box = (await field(/e-?mail/i).boundingBox())!;
+          assert.ok(box.height >= 44, `form fields are 44px tall on phones (${box.height})`);
+        }
+      },
+    );
+
+    for (const alias of ALIASES) {
+      for (const path of [alias.path, `${alias.path}/`]) {
+        pageTest(
+          `${path} renders the home page scrolled to #${alias.section}, 96 px below the top`,
+          width,
+          async ({ page, goto }) => {
+            await goto(path);
+            await waitForScrollEnd(page);
+            assert.equal(
+              await page.locator('main h1').innerText(),
+              'Trusted Criminal Defence When Your Future Is At Stake',
+              'the home page',
+            );
+            assert.ok((await page.evaluate(() => window.scrollY)) > 100, 'the page scrolled');
+            await assertScrolledTo(page.locator(`#${alias.section}`), `#${alias.section} on ${path}`);
+          },
+        );
+      }
+    }
+
+    pageTest(
+      'navigation to a section from the home page scrolls there without a page load',
+      width,
+      async ({ page, goto }) => {
+        await goto('/');
+        await markDocument(page);
+        await (await headerLink(page, width, 'Testimonials')).click();
+        await page.waitForURL((u) => u.pathname === '/testimonials/');
+        await waitForScrollEnd(page);
+        await assertScrolledTo(page.locator('#testimonials'), '#testimonials after the nav click');
+        await (await headerLink(page, width, width === 375 ? 'About' : 'About')).click();
+        await page.waitForURL((u) => u.pathname === '/about/');
+        await waitForScrollEnd(page);
+        await assertScrolledTo(page.locator('#about'), '#about after the nav click');
+        await (await headerLink(page, width, 'Home')).click();
+        await page.waitForURL((u) => u.pathname === '/');
+        await waitForScrollEnd(page);
+        assert.equal(await page.evaluate(() => window.scrollY), 0, 'Home returns to the top');
+        await assertSameDocument(page, 'section navigation');
+      },
+    );
+
+    pageTest(
+      'from another page, the navigation opens the home page scrolled to the section',
+      width,
+      async ({ page, goto }) => {
+        await goto('/blog');
+        await markDocument(page);
+        await (await headerLink(page, width, 'Testimonials')).click();
+        await page.waitForURL((u) => u.pathname === '/testimonials/');
+        await waitForHeading(page, 'Trusted Criminal Defence When Your Future Is At Stake');
+        await page.locator('#testimonials').waitFor();
+        await waitForScrollEnd(page);
+        await assertScrolledTo(page.locator('#testimonials'), '#testimonials after Blog -> Testimonials');
+        await assertSameDocument(page, 'Blog -> Testimonials');
+      },
+    );
+
+    pageTest(
+      'while the practice areas load on a slow network, seven placeholder cards show',
+      width,
+      async ({ page, goto }) => {
+        await goto('/blog');
+        let release: () => void = () => {};
+        const held = new Promise<void>((r) => (release = r));
+        await interceptOperation(page, 'HomePracticeAreas', async (route) => {
+          await held;
+          await route.continue();
+        });
+        await (await headerLink(page, width, 'Home')).click();
+        await page.waitForURL((u) => u.pathname === '/');
+        const busy = page.locator('#practice [aria-busy="true"]');
+        await busy.waitFor({ state: 'visible' });
+        // Card-sized children only: a visually hidden status text may sit beside them.
+        const placeholders = await busy.evaluate(
+          (el) => Array.from(el.children).filter((c) => c.getBoundingClientRect().height > 40).length,
+        );
+        assert.equal(placeholders, 7, 'seven placeholder cards');
+        release();
+        await page.locator('#practice article').first().waitFor();
+        assert.equal(await page.locator('#practice article').count(), 7, 'then the seven cards');
+      },
+    );
+
+    pageTest(
+      'when the practice areas cannot be loaded: retried 3 times, then the error texts of SPEC §2',
+      width,
+      async ({ page, goto }) => {
+        await goto('/blog');
+        let attempts = 0;
+        await interceptOperation(page, 'HomePracticeAreas', async (route) => {
+          attempts += 1;
+          await route.abort('connectionrefused');
+        });
+        await (await headerLink(page, width, 'Home')).click();
+        await page.waitForURL((u) => u.pathname === '/');
+        const error = page.locator('#practice').getByText(/^Error loading practice areas: /);
+        await error.waitFor({ timeout: 20_000 });
+        assert.ok(
+          await page
+            .locator('#practice')
+            .getByText('Please check your WordPress connection and try again.', { exact: true })
+            .isVisible(),
+        );
+        assert.equal(attempts, 4, 'one request and 3 retries (SPEC §9)');
+      },
+      { allowConsole: [/Failed to load resource: net::ERR_CONNECTION_REFUSED/] },
+    );
+  });
+}

@@ -1,0 +1,463 @@
+// The frame every page shares: top bar, navigation, footer, floating contact buttons, the disclaimer
+// dialog, and client-side navigation between pages.
+import { describe } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { DISCLAIMER_KEY, WIDTHS, pageTest, waitForHydration } from '../lib/browser.js';
+import { checkA11y } from '../lib/a11y.js';
+import { screenshot } from '../lib/screenshot.js';
+import { assertScrolledTo, waitForScrollEnd } from '../lib/scroll.js';
+import { DIVORCE_POST, PRACTICE_PAGES, fetchRaw, siteFacts } from '../lib/site.js';
+import {
+  FOOTER_QUICK_LINKS,
+  NAV,
+  assertSameDocument,
+  boxOf,
+  headerLink,
+  markDocument,
+  menuButton,
+  topBarLink,
+  waitForHeading,
+  waitForTitle,
+} from '../lib/ui.js';
+
+const facts = await siteFacts();
+const { site } = facts;
+const postUri = facts.posts?.nodes.find((p) => p.slug === DIVORCE_POST)?.uri ?? `/blog/${DIVORCE_POST}`;
+
+/** Records every disclaimer dialog that ever enters the page, from the first byte on. */
+async function watchForDialogs(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __e2eDialogs: string[] }).__e2eDialogs = seen;
+    const check = () => {
+      for (const el of Array.from(
+        document.querySelectorAll('dialog, [role="dialog"], [role="alertdialog"], [aria-modal="true"]'),
+      )) {
+        const open = el instanceof HTMLDialogElement ? el.open : true;
+        if (open)
+          seen.push(
+            `${el.tagName.toLowerCase()} at ${Math.round(performance.now())}ms: ${(el.textContent ?? '').slice(0, 60)}`,
+          );
+      }
+    };
+    new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+  });
+}
+
+async function dialogsSeen(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __e2eDialogs?: string[] }).__e2eDialogs ?? []);
+}
+
+async function focusInsideDialog(page: Page): Promise<{ inside: boolean; active: string }> {
+  return page.evaluate(() => {
+    const dialog = document.querySelector('dialog[open], [role="dialog"]');
+    const a = document.activeElement;
+    const active = a
+      ? `${a.tagName.toLowerCase()}${a.id ? `#${a.id}` : ''} "${(a.textContent ?? '').trim().slice(0, 30)}"`
+      : 'none';
+    return { inside: !!dialog && !!a && dialog.contains(a), active };
+  });
+}
+
+for (const width of WIDTHS) {
+  describe(`header at ${width}px`, () => {
+    pageTest(
+      'top bar shows the phone and e-mail as links; the round logo links home',
+      width,
+      async ({ page, goto }) => {
+        await goto('/blog');
+        const header = page.locator('header');
+        const phone = await topBarLink(page, site.phoneHref);
+        assert.ok(await phone.isVisible(), 'the top bar phone is visible');
+        assert.match(site.phoneHref, /^tel:\+?\d+$/, 'phone link is tel:');
+        assert.ok((await phone.innerText()).includes(site.phone), 'top bar shows the phone number');
+        const mail = await topBarLink(page, `mailto:${site.email}`);
+        assert.ok((await mail.innerText()).includes(site.email), 'top bar shows the e-mail address');
+        const phoneBox = await boxOf(phone);
+        assert.ok(phoneBox.y >= 0 && phoneBox.y < 120, `top bar is at the top (phone at y=${phoneBox.y})`);
+        const logo = header
+          .locator('a[href="/"]')
+          .filter({ has: page.locator('img') })
+          .first();
+        assert.ok(await logo.isVisible(), 'a logo link to /');
+        const radius = await logo.locator('img').evaluate((img) => getComputedStyle(img).borderRadius);
+        assert.ok(
+          /%|9999|px/.test(radius) && radius !== '0px',
+          `the logo is round (border-radius ${radius})`,
+        );
+        await logo.click();
+        await page.waitForURL((u) => u.pathname === '/');
+        await waitForHeading(page, 'Trusted Criminal Defence When Your Future Is At Stake');
+      },
+    );
+
+    if (width === 1280) {
+      pageTest(
+        'wide navigation: the six links of SPEC §2 in order, no menu button',
+        width,
+        async ({ page, goto }) => {
+          await goto('/');
+          for (const item of NAV) {
+            const link = page
+              .locator('header')
+              .getByRole('link', { name: item.label, exact: true })
+              .filter({ visible: true });
+            assert.equal(await link.count(), 1, `one visible '${item.label}' link`);
+            assert.equal(await link.getAttribute('href'), item.href, `'${item.label}' links to ${item.href}`);
+          }
+          const labels = await page
+            .locator('header nav a')
+            .filter({ visible: true })
+            .evaluateAll((as) => as.map((a) => (a.textContent ?? '').trim()));
+          assert.deepEqual(
+            labels,
+            NAV.map((n) => n.label),
+            'order of the navigation',
+          );
+          assert.equal(await menuButton(page).isVisible(), false, 'no menu button on a wide screen');
+          const blog = await headerLink(page, width, 'Blog');
+          await blog.click();
+          await page.waitForURL((u) => u.pathname === '/blog');
+        },
+      );
+    } else {
+      pageTest(
+        "small screens: a toggle menu with the six links ('Contact' for Contact Us) that closes on navigation",
+        width,
+        async ({ page, goto }) => {
+          await goto('/blog');
+          const button = menuButton(page);
+          assert.ok(await button.isVisible(), 'a menu button');
+          const bbox = await boxOf(button);
+          assert.ok(
+            bbox.width >= 44 && bbox.height >= 44,
+            `menu button is a 44px tap target (${bbox.width}x${bbox.height})`,
+          );
+          assert.equal(await button.getAttribute('aria-expanded'), 'false');
+          for (const item of NAV) {
+            const visible = page
+              .locator('header')
+              .getByRole('link', { name: item.mobile, exact: true })
+              .filter({ visible: true });
+            assert.equal(await visible.count(), 0, `'${item.mobile}' is hidden while the menu is closed`);
+          }
+          await button.click();
+          assert.equal(await button.getAttribute('aria-expanded'), 'true');
+          const controls = await button.getAttribute('aria-controls');
+          if (controls)
+            assert.ok(await page.locator(`#${controls}`).isVisible(), 'aria-controls names the open menu');
+          for (const item of NAV) {
+            const link = page
+              .locator('header')
+              .getByRole('link', { name: item.mobile, exact: true })
+              .filter({ visible: true });
+            assert.equal(await link.count(), 1, `one visible '${item.mobile}' link in the open menu`);
+            assert.equal(await link.getAttribute('href'), item.href);
+            const box = await boxOf(link);
+            assert.ok(box.height >= 44, `'${item.mobile}' is a 44px tap target (height ${box.height})`);
+          }
+          assert.equal(
+            await page
+              .locator('header')
+              .getByRole('link', { name: 'Contact Us', exact: true })
+              .filter({ visible: true })
+              .count(),
+            0,
+            "the mobile menu says 'Contact', not 'Contact Us'",
+          );
+          await screenshot(page, 'menu-open');
+          await checkA11y(page, 'the open mobile menu');
+          await button.click();
+          assert.equal(await button.getAttribute('aria-expanded'), 'false', 'the button closes the menu');
+          await button.click();
+          await page
+            .locator('header')
+            .getByRole('link', { name: 'Contact', exact: true })
+            .filter({ visible: true })
+            .click();
+          await page.waitForURL((u) => u.pathname === '/contact-us/');
+          await waitForScrollEnd(page);
+          assert.equal(
+            await button.getAttribute('aria-expanded'),
+            'false',
+            'the menu closes after navigating',
+          );
+          await assertScrolledTo(page.locator('#contact'), 'the contact section after tapping Contact');
+        },
+      );
+    }
+  });
+
+  describe(`footer at ${width}px`, () => {
+    pageTest(
+      'quick links, the seven practice links, four social links and the copyright line',
+      width,
+      async ({ page, goto }) => {
+        await goto('/');
+        const footer = page.locator('footer');
+        for (const item of FOOTER_QUICK_LINKS) {
+          const link = footer.getByRole('link', { name: item.label, exact: true });
+          assert.equal(await link.count(), 1, `one '${item.label}' quick link`);
+          assert.equal(await link.getAttribute('href'), item.href, `'${item.label}' links to ${item.href}`);
+        }
+        const practice = await footer
+          .locator('a[href^="/"]')
+          .evaluateAll((as) =>
+            as.map((a) => ({ href: a.getAttribute('href')!, text: (a.textContent ?? '').trim() })),
+          );
+        const quick = new Set<string>(FOOTER_QUICK_LINKS.map((l) => l.href));
+        const practiceLinks = practice.filter((l) => !quick.has(l.href));
+        assert.deepEqual(
+          practiceLinks.map((l) => l.text),
+          PRACTICE_PAGES.map((p) => p.title),
+          'the footer lists the seven practice areas of SPEC §2',
+        );
+        assert.equal(practiceLinks.length, 7, 'seven practice links');
+        for (const l of practiceLinks) {
+          const res = await fetchRaw(l.href);
+          assert.equal(res.status, 200, `footer link ${l.href} reaches a page directly`);
+        }
+        const social = footer.locator('a[target="_blank"]');
+        assert.equal(await social.count(), 4, 'four social links');
+        for (const s of await social.all()) {
+          assert.match((await s.getAttribute('rel')) ?? '', /\bnoopener\b/, 'social link rel=noopener');
+          assert.match((await s.getAttribute('href')) ?? '', /^https:\/\//, 'social link is https');
+          assert.ok(
+            (await s.getAttribute('aria-label')) || (await s.innerText()).trim(),
+            'social link has a name',
+          );
+        }
+        assert.deepEqual(
+          await social.evaluateAll((as) => as.map((a) => a.getAttribute('href'))),
+          site.socialLinks.map((s) => s.url),
+          'the social links are the configured ones',
+        );
+        const text = await footer.innerText();
+        assert.match(
+          text,
+          new RegExp(
+            `©\\s*${new Date().getFullYear()}\\s+${site.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
+          ),
+          'copyright line',
+        );
+        await footer.getByRole('link', { name: facts.practiceAreas[1]!.title, exact: true }).click();
+        await page.waitForURL((u) => u.pathname === facts.practiceAreas[1]!.link);
+        await waitForHeading(page, facts.practiceAreas[1]!.title);
+      },
+    );
+  });
+
+  describe(`floating call and WhatsApp buttons at ${width}px`, () => {
+    for (const path of ['/', '/blog', postUri, '/practice-areas/family-law/']) {
+      pageTest(
+        `on ${path}: a tel: button and a WhatsApp button (new tab, noopener) stay on screen`,
+        width,
+        async ({ page, goto }) => {
+          await goto(path);
+          const floating = async (href: string) => {
+            const candidates = page.locator(`a[href="${href}"]`);
+            for (const a of await candidates.all()) {
+              const fixed = await a.evaluate((el) => {
+                for (let n: Element | null = el; n; n = n.parentElement)
+                  if (getComputedStyle(n).position === 'fixed') return true;
+                return false;
+              });
+              if (fixed && (await a.isVisible())) return a;
+            }
+            throw new Error(`no visible fixed-position link to ${href} on ${path}`);
+          };
+          const call = await floating(site.phoneHref);
+          const whatsapp = await floating(site.whatsappUrl);
+          assert.match(site.whatsappUrl, /^https:\/\/(wa\.me|api\.whatsapp\.com)\//, 'a WhatsApp chat link');
+          assert.equal(await whatsapp.getAttribute('target'), '_blank', 'WhatsApp opens a new tab');
+          assert.match((await whatsapp.getAttribute('rel')) ?? '', /\bnoopener\b/, 'WhatsApp rel=noopener');
+          for (const [name, l] of [
+            ['call', call],
+            ['WhatsApp', whatsapp],
+          ] as const) {
+            assert.ok(
+              (await l.getAttribute('aria-label')) || (await l.innerText()).trim(),
+              `${name} button has a name`,
+            );
+            const box = await boxOf(l);
+            assert.ok(box.width >= 44 && box.height >= 44, `${name} button is a 44px tap target`);
+            const vp = page.viewportSize()!;
+            assert.ok(
+              box.x >= 0 && box.x + box.width <= vp.width && box.y >= 0 && box.y + box.height <= vp.height,
+              `${name} button inside the viewport`,
+            );
+          }
+          await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
+          await waitForScrollEnd(page);
+          const box = await boxOf(call);
+          assert.ok(
+            box.y + box.height <= page.viewportSize()!.height,
+            'the call button stays on screen after scrolling',
+          );
+        },
+      );
+    }
+  });
+
+  describe(`disclaimer dialog at ${width}px`, () => {
+    pageTest(
+      'first visit: the dialog opens with focus inside, Tab stays in it, I Agree & Continue stores the flag and closes it for good',
+      width,
+      async ({ page, goto }) => {
+        await goto('/');
+        const dialog = page.getByRole('dialog');
+        await dialog.waitFor({ state: 'visible' });
+        await page.getByRole('button', { name: 'I Agree & Continue', exact: true }).waitFor();
+        assert.ok(await page.getByRole('button', { name: 'Disagree & Leave', exact: true }).isVisible());
+        await screenshot(page, 'disclaimer');
+        await checkA11y(page, 'the disclaimer dialog');
+        const start = await focusInsideDialog(page);
+        assert.ok(start.inside, `focus starts inside the dialog (on ${start.active})`);
+        for (let i = 1; i <= 5; i++) {
+          await page.keyboard.press('Tab');
+          const f = await focusInsideDialog(page);
+          assert.ok(f.inside, `after ${i} Tab press(es) focus is still inside the dialog (on ${f.active})`);
+        }
+        for (let i = 1; i <= 5; i++) {
+          await page.keyboard.press('Shift+Tab');
+          const f = await focusInsideDialog(page);
+          assert.ok(
+            f.inside,
+            `after ${i} Shift+Tab press(es) focus is still inside the dialog (on ${f.active})`,
+          );
+        }
+        await page.getByRole('button', { name: 'I Agree & Continue', exact: true }).click();
+        await dialog.waitFor({ state: 'hidden' });
+        const stored = await page.evaluate(() => Object.fromEntries(Object.entries(window.localStorage)));
+        assert.equal(
+          stored[DISCLAIMER_KEY],
+          'true',
+          `local storage ${DISCLAIMER_KEY}='true' (storage: ${JSON.stringify(stored)})`,
+        );
+        await page.reload({ waitUntil: 'load' });
+        await waitForHydration(page);
+        await page.waitForTimeout(1000);
+        assert.equal(await page.getByRole('dialog').count(), 0, 'no dialog after agreeing');
+      },
+      { returning: false },
+    );
+
+    pageTest(
+      'the dialog can be used from the keyboard alone',
+      width,
+      async ({ page, goto }) => {
+        await goto('/blog');
+        await page.getByRole('dialog').waitFor({ state: 'visible' });
+        // Tab to the agree button and press Enter, as a keyboard user would.
+        for (let i = 0; i < 6; i++) {
+          const name = await page.evaluate(() => (document.activeElement?.textContent ?? '').trim());
+          if (name === 'I Agree & Continue') break;
+          await page.keyboard.press('Tab');
+        }
+        await page.keyboard.press('Enter');
+        await page.getByRole('dialog').waitFor({ state: 'hidden' });
+        assert.equal(await page.evaluate((k) => window.localStorage.getItem(k), DISCLAIMER_KEY), 'true');
+      },
+      { returning: false },
+    );
+
+    pageTest(
+      'Disagree & Leave goes to a blank page',
+      width,
+      async ({ page, goto }) => {
+        await goto('/');
+        await page.getByRole('button', { name: 'Disagree & Leave', exact: true }).click();
+        await page.waitForURL('about:blank');
+        assert.equal(page.url(), 'about:blank');
+      },
+      { returning: false },
+    );
+
+    pageTest(
+      'a returning visitor never sees it, not even for a moment while the page hydrates',
+      width,
+      async ({ page, goto }) => {
+        await watchForDialogs(page);
+        for (const path of ['/', '/blog', postUri]) {
+          const res = await page.goto(path, { waitUntil: 'commit' });
+          assert.equal(res?.status(), 200);
+          await page.waitForLoadState('domcontentloaded');
+          assert.deepEqual(await dialogsSeen(page), [], `${path}: no dialog right after load`);
+          await waitForHydration(page);
+          await page.waitForTimeout(800);
+          assert.deepEqual(await dialogsSeen(page), [], `${path}: no dialog during or after hydration`);
+        }
+        await goto('/');
+      },
+    );
+  });
+
+  describe(`client-side navigation at ${width}px`, () => {
+    pageTest(
+      'links move between pages without a full page load, and the head follows',
+      width,
+      async ({ page, goto }) => {
+        await goto('/');
+        const homeTitle = await page.title();
+        const homeDescription = await page.locator('meta[name="description"]').getAttribute('content');
+        await markDocument(page);
+
+        await (await headerLink(page, width, 'Blog')).click();
+        await page.waitForURL((u) => u.pathname === '/blog');
+        await waitForHeading(page, 'Legal Insights & Guidance');
+        await page.waitForFunction((t) => document.title !== t, homeTitle);
+        await assertSameDocument(page, 'Home -> Blog');
+        const blogTitle = await page.title();
+
+        const firstCard = page
+          .locator('main')
+          .getByRole('link', { name: /Read More/ })
+          .first();
+        const target = await firstCard.getAttribute('href');
+        assert.ok(target, 'a Read More link');
+        const post = facts.posts!.nodes.find((p) => p.uri === new URL(target, page.url()).pathname);
+        assert.ok(post, `Read More points at a post: ${target}`);
+        await firstCard.click();
+        await page.waitForURL((u) => u.pathname === post.uri);
+        await waitForHeading(page, post.title);
+        await page.waitForFunction((t) => document.title !== t, blogTitle);
+        await assertSameDocument(page, 'Blog -> post');
+        const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+        assert.ok(canonical?.includes(post.slug), `the canonical follows the route: ${canonical}`);
+
+        await page.getByRole('link', { name: 'Back to Blog' }).first().click();
+        await page.waitForURL((u) => u.pathname === '/blog' || u.pathname === '/blog/');
+        await waitForHeading(page, 'Legal Insights & Guidance');
+        await assertSameDocument(page, 'post -> Back to Blog');
+        await waitForTitle(
+          page,
+          blogTitle,
+          'back on the blog list, its title is back (SPEC §2: reset on leaving)',
+        );
+
+        const area = facts.practiceAreas[0]!;
+        await page.locator('footer').getByRole('link', { name: area.title, exact: true }).click();
+        await page.waitForURL((u) => u.pathname === area.link);
+        await waitForHeading(page, area.title);
+        await assertSameDocument(page, 'footer -> practice page');
+
+        await page.goBack();
+        await page.waitForURL((u) => u.pathname === '/blog' || u.pathname === '/blog/');
+        await waitForHeading(page, 'Legal Insights & Guidance');
+        await assertSameDocument(page, 'Back button');
+
+        await page.locator('header a[href="/"]').first().click();
+        await page.waitForURL((u) => u.pathname === '/');
+        await waitForHeading(page, 'Trusted Criminal Defence When Your Future Is At Stake');
+        await assertSameDocument(page, 'logo -> home');
+        await waitForTitle(page, homeTitle, 'back home, the home title is back');
+        assert.equal(
+          await page.locator('meta[name="description"]').getAttribute('content'),
+          homeDescription,
+          'the home description is back',
+        );
+      },
+    );
+  });
+}

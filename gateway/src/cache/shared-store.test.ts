@@ -1,0 +1,263 @@
+// The policy for a store shared by replicas, without Redis: several cached sources ("replicas")
+// over one store with an in-process FlightLock, and the tiered store's fallback to memory.
+// test:redis runs the same against a real Redis.
+import { describe, expect, it } from 'vitest';
+import type { RestQuery, RestResponse, RestSource } from '../sources/rest.js';
+import type { Cache, FlightLock } from './cache.js';
+import { cachedSource } from './cached-source.js';
+import { createMemoryCache } from './memory.js';
+import { createTieredCache } from './tiered.js';
+
+/** A FlightLock in one process, with the same contract as the Redis one. */
+function memoryLock(options: { reachable?: () => boolean } = {}) {
+  const held = new Map<string, string>();
+  const waiters = new Map<string, Set<() => void>>();
+  let acquired = 0;
+  const lock: FlightLock = {
+    async acquire(key) {
+      if (options.reachable && !options.reachable()) return async () => {};
+      if (held.has(key)) return null;
+      const token = String(++acquired);
+      held.set(key, token);
+      return async () => {
+        if (held.get(key) === token) held.delete(key);
+        for (const wake of [...(waiters.get(key) ?? [])]) wake();
+      };
+    },
+    wait(key, ms) {
+      return new Promise((resolve) => {
+        const set = waiters.get(key) ?? new Set();
+        waiters.set(key, set);
+        const done = () => {
+          clearTimeout(timer);
+          set.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, ms);
+        set.add(done);
+      });
+    },
+  };
+  return {
+    lock,
+    get acquired() {
+      return acquired;
+    },
+  };
+}
+
+/** An upstream that counts requests and can be held open. */
+function upstream() {
+  let calls = 0;
+  let gate: Promise<void> | null = null;
+  const source: RestSource = {
+    kind: 'wordpress',
+    async get<T>(path: string, query?: RestQuery): Promise<RestResponse<T>> {
+      calls += 1;
+      const n = calls;
+      if (gate) await gate;
+      const ids = String(query?.include ?? '')
+        .split(',')
+        .filter(Boolean);
+      const body = ids.length > 0 ? ids.map((id) => ({ id: Number(id), n })) : [{ id: n, path }];
+      return { body: body as T, total: 1, totalPages: 1 };
+    },
+  };
+  return {
+    source,
+    get calls() {
+      return calls;
+    },
+    hold() {
+      let release = () => {};
+      gate = new Promise<void>((r) => (release = r));
+      return () => {
+        gate = null;
+        release();
+      };
+    },
+  };
+}
+
+function replicas(count: number, opts: { waitMs?: number; reachable?: () => boolean } = {}) {
+  let t = 1_000_000;
+  const clock = { now: () => t, advance: (ms: number) => void (t += ms) };
+  const store = createMemoryCache({ maxBytes: 1_000_000, now: clock.now });
+  const up = upstream();
+  const lock = memoryLock({ reachable: opts.reachable });
+  const sources = Array.from({ length: count }, () =>
+    cachedSource(up.source, store, {
+      ttlMs: 30_000,
+      staleWhileRevalidateMs: 60_000,
+      staleIfErrorMaxAgeMs: 3_600_000,
+      now: clock.now,
+      shared: { lock: lock.lock, holdMs: 10_000, waitMs: opts.waitMs ?? 2000, pollMs: 5 },
+    }),
+  );
+  return { clock, store, up, lock, sources };
+}
+
+const ITEMS = {
+  path: '/media',
+  keyKind: 'id' as const,
+  variant: 'v1',
+  query: (keys: readonly string[]) => ({ include: [...keys] }),
+  keyOf: (item: { id: number }) => String(item.id),
+  parse: (b: unknown) => b as Array<{ id: number; n: number }>,
+};
+
+describe('cached sources sharing one store', () => {
+  it("fetch a missing key once across replicas; the others take the fetcher's answer", async () => {
+    const { up, sources } = replicas(3);
+    const release = up.hold();
+    const all = Promise.all(sources.flatMap((s) => [s.get('/posts'), s.get('/posts')]));
+    await new Promise((r) => setTimeout(r, 20));
+    release();
+    const answers = await all;
+    expect(up.calls).toBe(1);
+    expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
+    expect(sources.reduce((n, s) => n + s.stats.fromPeers, 0)).toBe(2);
+  });
+
+  it('refresh a stale key once across replicas while every replica serves the stale answer', async () => {
+    const { clock, up, sources } = replicas(3);
+    await sources[0]!.get('/posts');
+    clock.advance(31_000);
+    const release = up.hold();
+    const stale = await Promise.all(sources.map((s) => s.get('/posts')));
+    expect(stale.map((a) => (a.body as Array<{ id: number }>)[0]?.id)).toEqual([1, 1, 1]);
+    release();
+    await Promise.all(sources.map((s) => s.idle()));
+    expect(up.calls).toBe(2);
+    const fresh = await Promise.all(sources.map((s) => s.get('/posts')));
+    expect(fresh.map((a) => (a.body as Array<{ id: number }>)[0]?.id)).toEqual([2, 2, 2]);
+    expect(up.calls).toBe(2);
+  });
+
+  it('fetch a batch of items once across replicas', async () => {
+    const { up, sources } = replicas(2);
+    const release = up.hold();
+    const all = Promise.all(sources.map((s) => s.getBatch({ ...ITEMS, keys: ['1', '2', '3'] })));
+    await new Promise((r) => setTimeout(r, 20));
+    release();
+    const [a, b] = await all;
+    expect(up.calls).toBe(1);
+    expect([...(a?.keys() ?? [])]).toEqual(['1', '2', '3']);
+    expect(b?.get('2')).toEqual(a?.get('2'));
+  });
+
+  it('fetch only the items another replica has not stored meanwhile', async () => {
+    const { up, sources } = replicas(2);
+    await sources[0]!.getBatch({ ...ITEMS, keys: ['1', '2'] });
+    await sources[1]!.getBatch({ ...ITEMS, keys: ['2', '3'] });
+    expect(up.calls).toBe(2);
+    expect((await sources[1]!.getBatch({ ...ITEMS, keys: ['1', '2', '3'] })).size).toBe(3);
+    expect(up.calls).toBe(2);
+  });
+
+  it('fetch for themselves when the fetcher takes longer than the wait', async () => {
+    const { up, sources } = replicas(2, { waitMs: 30 });
+    const release = up.hold();
+    const first = sources[0]!.get('/posts');
+    await new Promise((r) => setTimeout(r, 5));
+    const second = sources[1]!.get('/posts');
+    await new Promise((r) => setTimeout(r, 80));
+    release();
+    await Promise.all([first, second]);
+    expect(up.calls).toBe(2);
+    expect(sources[1]!.stats.peerTimeouts).toBe(1);
+  });
+
+  it('each fetch when the lock service is unreachable (degraded, never failing)', async () => {
+    const { up, sources } = replicas(2, { reachable: () => false });
+    await Promise.all(sources.map((s) => s.get('/posts')));
+    expect(up.calls).toBe(2);
+  });
+});
+
+describe('tiered store', () => {
+  function tiered() {
+    let t = 0;
+    let up = true;
+    const now = () => t;
+    const shared = createMemoryCache({ maxBytes: 100_000, now });
+    const local = createMemoryCache({ maxBytes: 100_000, now });
+    let sharedReads = 0;
+    const counted: Cache = {
+      ...shared,
+      get: (key) => {
+        sharedReads += 1;
+        return shared.get(key);
+      },
+    };
+    const failures: unknown[] = [];
+    const cache = createTieredCache({
+      shared: counted,
+      local,
+      available: () => up,
+      failed: (e) => failures.push(e),
+      freshMs: 30_000,
+      retainMs: 1_000_000,
+      now,
+    });
+    return {
+      cache,
+      shared,
+      local,
+      failures,
+      advance: (ms: number) => void (t += ms),
+      down: () => void (up = false),
+      get sharedReads() {
+        return sharedReads;
+      },
+    };
+  }
+  const entry = (value: number, storedAt = 0) => ({ value, storedAt, tags: ['posts'] });
+
+  it('writes both stores and reads a fresh local copy without asking the shared one', async () => {
+    const s = tiered();
+    await s.cache.set('k', entry(1), 1_000_000);
+    expect(await s.shared.get('k')).toMatchObject({ value: 1 });
+    expect(await s.cache.get('k')).toMatchObject({ value: 1 });
+    expect(s.sharedReads).toBe(0);
+  });
+
+  it('asks the shared store once the local copy is stale, and keeps what it finds', async () => {
+    const s = tiered();
+    await s.cache.set('k', entry(1), 1_000_000);
+    s.advance(31_000);
+    await s.shared.set('k', entry(2, 31_000), 1_000_000);
+    expect(await s.cache.get('k')).toMatchObject({ value: 2 });
+    expect(await s.cache.get('k')).toMatchObject({ value: 2 });
+    expect(s.sharedReads).toBe(1);
+  });
+
+  it('treats a key missing from the shared store as missing (purged elsewhere)', async () => {
+    const s = tiered();
+    await s.cache.set('k', entry(1), 1_000_000);
+    s.advance(31_000);
+    await s.shared.deleteByTag('posts');
+    expect(await s.cache.get('k')).toBeUndefined();
+  });
+
+  it('serves the local copy, of any age, while the shared store is down', async () => {
+    const s = tiered();
+    await s.cache.set('k', entry(1), 1_000_000);
+    s.advance(500_000);
+    s.down();
+    expect(await s.cache.get('k')).toMatchObject({ value: 1 });
+    await s.cache.set('j', entry(3), 1_000_000);
+    expect(await s.shared.get('j')).toBeUndefined();
+    expect(await s.cache.deleteByTag('posts')).toBe(2);
+    expect(await s.local.size()).toBe(0);
+  });
+
+  it('reports a failing shared store and answers from memory', async () => {
+    const s = tiered();
+    await s.cache.set('k', entry(1), 1_000_000);
+    s.advance(31_000);
+    s.shared.get = () => Promise.reject(new Error('Command timed out'));
+    expect(await s.cache.get('k')).toMatchObject({ value: 1 });
+    expect(s.failures).toHaveLength(1);
+  });
+});

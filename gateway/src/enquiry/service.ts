@@ -1,0 +1,114 @@
+// Enquiries as the gateway runs them: the outbox every enquiry is written to first, the worker that
+// delivers them to WordPress (when there is one and credentials for it), and the per-address limit.
+// Personal data stays in the outbox and the request to WordPress: log lines carry keys and counts.
+import type { Logger } from 'pino';
+import type { GatewayConfig } from '../config.js';
+import { rateKeyForAddress } from '../rate-limit.js';
+import { createTokenBuckets, type Admission, type TokenBuckets } from '../security/token-bucket.js';
+import { createDeliveryWorker, type DeliveryStats, type DeliveryWorker } from './delivery.js';
+import { createOutbox, type Outbox, type OutboxEntry } from './outbox.js';
+import type { Enquiry } from './schema.js';
+import { createWordPressDelivery, type Deliver } from './wordpress.js';
+
+export type EnquiryMode = 'wordpress' | 'outbox';
+
+export interface EnquiryService {
+  /** 'wordpress': delivered as they come; 'outbox': kept for staff (`npm run enquiries`). */
+  readonly mode: EnquiryMode;
+  readonly outbox: Outbox;
+  /** Counts one submission from this client address against its limit. */
+  admit(clientIp: string): Admission;
+  /** Durably stores the enquiry, then hands it to delivery. */
+  accept(enquiry: Enquiry): Promise<OutboxEntry>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Resolves when every enquiry handed to delivery has been delivered (or delivery stopped). */
+  idle(): Promise<void>;
+  stats(): DeliveryStats | null;
+}
+
+export interface EnquiryDeps {
+  outbox?: Outbox;
+  /** Replaces the HTTP delivery to WordPress (tests). */
+  deliver?: Deliver;
+  rateLimiter?: TokenBuckets;
+  /** Delivery worker tuning (tests use short delays). */
+  concurrency?: number;
+  initialDelayMs?: number;
+  random?: () => number;
+}
+
+export function createEnquiryService(
+  config: GatewayConfig,
+  logger: Logger,
+  deps: EnquiryDeps = {},
+): EnquiryService {
+  const settings = config.enquiries;
+  const outbox = deps.outbox ?? createOutbox({ dir: settings.outboxDir });
+  // ENQUIRY_RATE_LIMIT at once, then the same number again over each ENQUIRY_RATE_WINDOW.
+  const limiter =
+    deps.rateLimiter ??
+    createTokenBuckets({
+      perMinute: settings.rateLimit / (settings.rateWindowMs / 60_000),
+      burst: settings.rateLimit,
+    });
+  const log = logger.child({ component: 'enquiries' });
+
+  let deliver: Deliver | null = deps.deliver ?? null;
+  if (!deliver && config.wordpressUrl && settings.wordpressUser && settings.wordpressAppPassword) {
+    deliver = createWordPressDelivery({
+      url: config.wordpressUrl,
+      user: settings.wordpressUser,
+      appPassword: settings.wordpressAppPassword,
+      // A write does more work than a read; give it room before calling it lost.
+      timeoutMs: Math.max(config.upstream.timeoutMs, 15_000),
+    });
+  }
+  const worker: DeliveryWorker | null = deliver
+    ? createDeliveryWorker({
+        outbox,
+        deliver,
+        logger: log,
+        maxDelayMs: settings.retryMaxMs,
+        ...(deps.concurrency !== undefined ? { concurrency: deps.concurrency } : {}),
+        ...(deps.initialDelayMs !== undefined ? { initialDelayMs: deps.initialDelayMs } : {}),
+        ...(deps.random ? { random: deps.random } : {}),
+      })
+    : null;
+
+  return {
+    mode: worker ? 'wordpress' : 'outbox',
+    outbox,
+    admit: (clientIp) => limiter.take(rateKeyForAddress(clientIp)),
+    async accept(enquiry) {
+      const entry = await outbox.append(enquiry);
+      worker?.enqueue(entry);
+      return entry;
+    },
+    async start() {
+      if (!worker) {
+        if (config.wordpressUrl) {
+          log.warn(
+            'WORDPRESS_USER and WORDPRESS_APP_PASSWORD are not set: enquiries are kept in the outbox (npm run enquiries)',
+          );
+        }
+        return;
+      }
+      try {
+        await worker.start();
+      } catch (error) {
+        // The site must keep serving pages; the replay is tried again at the next start.
+        log.error(
+          { err: { message: (error as Error).message, code: (error as NodeJS.ErrnoException).code } },
+          'could not read the enquiry outbox',
+        );
+      }
+    },
+    async stop() {
+      await worker?.stop();
+      await outbox.close();
+    },
+    idle: () => worker?.idle() ?? Promise.resolve(),
+    stats: () => worker?.stats() ?? null,
+  };
+}

@@ -1,0 +1,133 @@
+// Who is the client behind a request? The TCP peer, unless the peer is a proxy we were told to trust,
+// in which case X-Forwarded-For says who the proxy was talking to. Only ever believed from trusted
+// peers: anyone can send the header, and a believed lie buys an attacker a fresh rate limit per
+// request. Shared by the gateway and the web server (web/server/app.server.ts).
+//
+// TRUST_PROXY (web) / GATEWAY_TRUST_PROXY (gateway):
+//   none (or 0, false, off)   the peer is the client; X-Forwarded-For is ignored
+//   N (1..10)                 exactly N proxies stand in front: the client is N hops back
+//   a list of addresses, CIDR ranges and the names loopback, private, linklocal
+//                             peers in the list are proxies; the client is the first address,
+//                             walking X-Forwarded-For from the right, that is not in the list
+import { BlockList, isIP } from 'node:net';
+
+export type TrustProxy =
+  | { kind: 'none'; spec: string }
+  | { kind: 'hops'; hops: number; spec: string }
+  | { kind: 'list'; list: BlockList; spec: string };
+
+export class TrustProxyError extends Error {
+  override readonly name = 'TrustProxyError';
+}
+
+const NAMED: Record<string, readonly string[]> = {
+  loopback: ['127.0.0.0/8', '::1/128'],
+  private: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+};
+
+const MAX_HOPS = 10;
+
+/** An address as a proxy writes it (`1.2.3.4`, `1.2.3.4:5678`, `[::1]:443`, `::ffff:1.2.3.4`) -> the IP, or null. */
+export function normalizeAddress(raw: string): string | null {
+  let value = raw.trim();
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(value);
+  if (bracketed) value = bracketed[1] as string;
+  else if (/^\d{1,3}(?:\.\d{1,3}){3}:\d+$/.test(value)) value = value.slice(0, value.lastIndexOf(':'));
+  // An IPv6 zone (fe80::1%eth0) names an interface of the sender, not part of the address.
+  const zone = value.indexOf('%');
+  if (zone > 0 && value.includes(':')) value = value.slice(0, zone);
+  const lower = value.toLowerCase();
+  if (lower.startsWith('::ffff:') && isIP(lower.slice(7)) === 4) return lower.slice(7);
+  return isIP(lower) ? lower : null;
+}
+
+function addEntry(list: BlockList, entry: string): void {
+  const named = NAMED[entry.toLowerCase()];
+  if (named) {
+    for (const cidr of named) addEntry(list, cidr);
+    return;
+  }
+  const slash = entry.indexOf('/');
+  const address = normalizeAddress(slash === -1 ? entry : entry.slice(0, slash));
+  const family = address ? (isIP(address) === 6 ? 'ipv6' : 'ipv4') : null;
+  if (!address || !family) {
+    throw new TrustProxyError(
+      `"${entry}" is not an IP address, a CIDR range, or one of loopback, private, linklocal`,
+    );
+  }
+  if (slash === -1) {
+    list.addAddress(address, family);
+    return;
+  }
+  const prefixText = entry.slice(slash + 1);
+  const prefix = Number(prefixText);
+  const max = family === 'ipv6' ? 128 : 32;
+  if (!/^\d{1,3}$/.test(prefixText) || prefix > max) {
+    throw new TrustProxyError(`"${entry}" has a prefix length outside 0..${max}`);
+  }
+  list.addSubnet(address, prefix, family);
+}
+
+/** Reads a TRUST_PROXY value; an empty value means `fallback`. Throws TrustProxyError on nonsense. */
+export function parseTrustProxy(value: string | undefined, fallback = 'none'): TrustProxy {
+  const spec = (value ?? '').trim() || fallback;
+  if (/^(?:none|false|off|0)$/i.test(spec)) return { kind: 'none', spec };
+  if (/^\d+$/.test(spec)) {
+    const hops = Number(spec);
+    if (hops > MAX_HOPS) throw new TrustProxyError(`${hops} hops is more than ${MAX_HOPS}`);
+    return { kind: 'hops', hops, spec };
+  }
+  // 'true' would trust every peer, letting anyone choose their own address: refused on purpose.
+  if (/^(?:true|on|yes|all|\*)$/i.test(spec)) {
+    throw new TrustProxyError(
+      `"${spec}" would believe X-Forwarded-For from anyone; give a number of hops or the proxies' addresses`,
+    );
+  }
+  const list = new BlockList();
+  for (const entry of spec.split(/[\s,]+/).filter(Boolean)) addEntry(list, entry);
+  return { kind: 'list', list, spec };
+}
+
+function isTrusted(trust: TrustProxy, address: string): boolean {
+  if (trust.kind === 'none') return false;
+  if (trust.kind === 'hops') return true;
+  return trust.list.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
+}
+
+export interface ClientAddress {
+  /** The client's IP (the peer's when nothing more can be believed); 'unknown' without a peer. */
+  ip: string;
+  /**
+   * The request came from a trusted proxy itself, not on behalf of anyone (a trusted peer that sent
+   * no X-Forwarded-For): the web server rendering a page asks the gateway this way.
+   */
+  fromProxy: boolean;
+}
+
+export function clientAddress(
+  peer: string | undefined,
+  forwardedFor: string | readonly string[] | undefined,
+  trust: TrustProxy,
+): ClientAddress {
+  const peerIp = normalizeAddress(peer ?? '') ?? 'unknown';
+  if (trust.kind === 'none' || !isTrusted(trust, peerIp)) return { ip: peerIp, fromProxy: false };
+  const header = typeof forwardedFor === 'string' ? forwardedFor : (forwardedFor ?? []).join(',');
+  // Nearest hop first.
+  const chain = header
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .reverse();
+  if (chain.length === 0) return { ip: peerIp, fromProxy: true };
+  let ip = peerIp;
+  for (let i = 0; i < chain.length; i += 1) {
+    if (trust.kind === 'hops' && i >= trust.hops) break;
+    const next = normalizeAddress(chain[i] as string);
+    // Garbage in the chain: nothing beyond it can be believed; the last address reached stands.
+    if (!next) break;
+    ip = next;
+    if (trust.kind === 'list' && !isTrusted(trust, next)) break;
+  }
+  return { ip, fromProxy: false };
+}

@@ -1,0 +1,65 @@
+// The browser's Apollo Client sends queries as automatic persisted queries over GET (cacheable by
+// a CDN); checked against the real gateway on loopback, counting what reaches it.
+import type { AddressInfo } from 'node:net';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import { createGateway, createHttpServer, listen, loadConfig, type Gateway } from '@site/gateway';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApolloClient } from './apollo';
+
+const SITE_NAME: TypedDocumentNode<{ site: { name: string } }> = gql`
+  query ApqSiteName {
+    site {
+      name
+    }
+  }
+`;
+
+describe('Apollo Client in the browser', () => {
+  let gateway: Gateway;
+  let server: ReturnType<typeof createHttpServer>;
+  let uri: string;
+  const seen: Array<{ method: string; hashed: boolean; full: boolean; cacheControl: string }> = [];
+
+  beforeAll(async () => {
+    gateway = createGateway(loadConfig({ NODE_ENV: 'test' }));
+    await gateway.start();
+    server = createHttpServer(gateway);
+    server.on('request', (req, res) => {
+      const url = new URL(req.url ?? '/', 'http://gateway.test');
+      const entry = {
+        method: req.method ?? '',
+        hashed: url.searchParams.has('extensions'),
+        full: url.searchParams.has('query'),
+        cacheControl: '',
+      };
+      res.on('finish', () => (entry.cacheControl = String(res.getHeader('cache-control') ?? '')));
+      seen.push(entry);
+    });
+    await listen(server, 0, '127.0.0.1');
+    uri = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await gateway.stop();
+  });
+
+  it('sends a hash by GET, registers the query by POST once, then uses GET alone', async () => {
+    const first = await createApolloClient({ uri, ssr: false }).query({ query: SITE_NAME });
+    expect(first.data?.site.name).toBe('Law Partners');
+    const second = await createApolloClient({ uri, ssr: false }).query({ query: SITE_NAME });
+    expect(second.data?.site.name).toBe('Law Partners');
+    expect(seen.map((r) => [r.method, r.hashed, r.full])).toEqual([
+      ['GET', true, false],
+      ['POST', false, false],
+      ['GET', true, false],
+    ]);
+    expect(seen[2]?.cacheControl).toMatch(/^public, max-age=0, s-maxage=\d+/);
+  });
+
+  it('sends queries by POST when rendering on the server', async () => {
+    seen.length = 0;
+    await createApolloClient({ uri, ssr: true }).query({ query: SITE_NAME });
+    expect(seen.map((r) => r.method)).toEqual(['POST']);
+  });
+});

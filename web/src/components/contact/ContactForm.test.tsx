@@ -1,0 +1,200 @@
+// @vitest-environment happy-dom
+// The contact form in a browser-like DOM: the shared rules checked before sending, errors tied to
+// their fields for screen readers, the mutation's answers (sent, field errors, refusals), the
+// honeypot, and the practice area carried from a practice page.
+import { ChakraProvider } from '@chakra-ui/react';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { system } from '../../app/theme';
+import { ENQUIRY_MESSAGES, ENQUIRY_RULES } from '../../../../gateway/src/enquiry/rules.js';
+import { ContactForm, SubmitEnquiryMutation } from './ContactForm';
+
+type Vars = { input: Record<string, unknown> };
+type Answer = { ok: boolean; message: string | null; fieldErrors: Array<{ field: string; message: string }> };
+
+function setup(options: { url?: string; answer?: Answer | Error } = {}) {
+  const sent: Vars[] = [];
+  const answer = options.answer ?? { ok: true, message: ENQUIRY_MESSAGES.success, fieldErrors: [] };
+  const mocks = [
+    {
+      request: {
+        query: SubmitEnquiryMutation,
+        variables: (v: Vars) => {
+          sent.push(v);
+          return true;
+        },
+      },
+      maxUsageCount: 10,
+      ...(answer instanceof Error
+        ? { error: answer }
+        : { result: { data: { submitEnquiry: { __typename: 'EnquiryResult', ...answer } } } }),
+    },
+  ];
+  const tree = (
+    <MockedProvider mocks={mocks}>
+      <ChakraProvider value={system}>
+        <MemoryRouter initialEntries={[options.url ?? '/contact-us/']}>
+          <ContactForm phone="+91 120 400 1985" phoneHref="tel:+911204001985" email="info@example.in" />
+        </MemoryRouter>
+      </ChakraProvider>
+    </MockedProvider>
+  );
+  return { sent, tree, view: render(tree) };
+}
+
+const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+
+function fillValid() {
+  fireEvent.change(field(/Your Name/), { target: { value: 'Asha Rao' } });
+  fireEvent.change(field(/Email Address/), { target: { value: 'asha@example.in' } });
+  fireEvent.change(field(/Phone Number/), { target: { value: '98765 43210' } });
+  fireEvent.change(field(/^Message/), { target: { value: 'My brother needs bail urgently.' } });
+}
+
+function submit() {
+  fireEvent.click(screen.getByRole('button', { name: /Send Message/ }));
+}
+
+/** The text of the elements an input's aria-describedby names. */
+function description(input: HTMLElement): string {
+  return (input.getAttribute('aria-describedby') ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? `(missing #${id})`)
+    .join(' | ');
+}
+
+afterEach(() => cleanup());
+
+describe('ContactForm', () => {
+  it('checks the rules before sending: each error inline, tied to its field, announced, first field focused', async () => {
+    const { sent } = setup();
+    fireEvent.change(field(/Phone Number/), { target: { value: '12345' } });
+    submit();
+    const name = field(/Your Name/);
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    expect(description(name)).toBe(ENQUIRY_RULES.name.messages.required);
+    expect(description(field(/Email Address/))).toBe(ENQUIRY_RULES.email.messages.required);
+    expect(description(field(/Phone Number/))).toBe(
+      `10 digits, with or without +91 | ${ENQUIRY_RULES.phone.messages.invalid}`,
+    );
+    expect(description(field(/^Message/))).toBe(ENQUIRY_RULES.message.messages.required);
+    expect(field(/Subject/).getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toContain('Please correct the 4 highlighted fields');
+    expect(document.activeElement).toBe(name);
+    expect(sent).toHaveLength(0);
+  });
+
+  it('clears an error as the visitor fixes it', async () => {
+    setup();
+    submit();
+    const name = field(/Your Name/);
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    fireEvent.change(name, { target: { value: 'A' } });
+    expect(description(name)).toBe(ENQUIRY_RULES.name.messages.tooShort);
+    fireEvent.change(name, { target: { value: 'Asha' } });
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+    expect(name.getAttribute('aria-describedby')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toContain('Please correct the 3 highlighted fields');
+  });
+
+  it('sends the enquiry through the mutation and says the firm replies within 24 hours', async () => {
+    const { sent } = setup();
+    fillValid();
+    submit();
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain('Message sent');
+    expect(status.textContent).toContain('within 24 hours');
+    await waitFor(() => expect(document.activeElement).toBe(status));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.input).toMatchObject({
+      name: 'Asha Rao',
+      email: 'asha@example.in',
+      phone: '98765 43210',
+      subject: null,
+      message: 'My brother needs bail urgently.',
+      practiceArea: null,
+      website: null,
+    });
+    expect(typeof sent[0]!.input.elapsedMs).toBe('number');
+    fireEvent.click(screen.getByRole('button', { name: 'Send another message' }));
+    expect(field(/Your Name/).value).toBe('');
+  });
+
+  it('shows the errors the gateway names, the same way', async () => {
+    setup({
+      answer: {
+        ok: false,
+        message: null,
+        fieldErrors: [
+          { field: 'email', message: 'Please enter a valid e-mail address, such as name@example.com.' },
+        ],
+      },
+    });
+    fillValid();
+    submit();
+    const email = field(/Email Address/);
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(description(email)).toContain('such as name@example.com');
+    expect(screen.getByRole('alert').textContent).toContain('Please correct the highlighted field');
+    expect(document.activeElement).toBe(email);
+  });
+
+  it('shows a refusal without field errors (too fast, rate limit) with the phone number', async () => {
+    setup({ answer: { ok: false, message: ENQUIRY_MESSAGES.tooFast, fieldErrors: [] } });
+    fillValid();
+    submit();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('That was very quick'));
+    expect(screen.getByRole('alert').textContent).toContain('+91 120 400 1985');
+    expect(field(/Your Name/).value).toBe('Asha Rao');
+  });
+
+  it('keeps what was typed and says so when the network fails', async () => {
+    setup({ answer: new Error('Network down') });
+    fillValid();
+    submit();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('could not be sent'));
+    expect(field(/^Message/).value).toBe('My brother needs bail urgently.');
+  });
+
+  it('hides the honeypot from people and assistive technology, and sends what fills it', async () => {
+    const { sent } = setup();
+    const trap = document.getElementById('contact-website') as HTMLInputElement;
+    expect(trap.tabIndex).toBe(-1);
+    expect(trap.getAttribute('autocomplete')).toBe('off');
+    expect(trap.closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Website' })).toBeNull();
+    fillValid();
+    fireEvent.change(trap, { target: { value: 'http://spam.example' } });
+    submit();
+    await screen.findByRole('status');
+    expect(sent[0]!.input.website).toBe('http://spam.example');
+  });
+
+  it('asks for the practice area only when the visitor came from a practice page', async () => {
+    setup({ url: '/contact-us/?practice=family-law' });
+    const select = screen.getByLabelText(/Practice Area/) as HTMLSelectElement;
+    expect(select.value).toBe('family-law');
+    expect(select.options).toHaveLength(8);
+    cleanup();
+    setup({ url: '/contact-us/?practice=not-a-practice' });
+    expect(screen.queryByLabelText(/Practice Area/)).toBeNull();
+    cleanup();
+    const { sent } = setup({ url: '/contact-us/?practice=bail-hearings' });
+    fillValid();
+    submit();
+    await screen.findByRole('status');
+    expect(sent[0]!.input.practiceArea).toBe('bail-hearings');
+  });
+
+  it('renders on the server with a plain button, so nothing is sent before the script runs', () => {
+    const { tree } = setup();
+    cleanup();
+    const html = renderToString(tree);
+    expect(html).toMatch(/<button[^>]*type="button"[^>]*>[\s\S]*Send Message/);
+    expect(html).not.toContain('type="submit"');
+  });
+});

@@ -1,0 +1,148 @@
+// The request budget, counted where it matters: in WordPress's access log. The blog list of 20 posts
+// with featured images, categories and SEO costs at most 3 requests cold (posts, media, categories)
+// and none warm. content/ has 17 posts, so four more (with images and categories) are published for
+// the run and deleted afterwards.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PostList } from '../../gateway/src/generated/resolvers.js';
+import { BLOG_LIST, SINGLE_POST } from '../../gateway/test/queries.js';
+import { readContent, type Content } from './lib/content.js';
+import { figure } from './lib/figures.js';
+import { inProcessGateway, type InProcessGateway } from './lib/gateway.js';
+import { WEB } from './lib/operations.js';
+import {
+  CONTRACT_SLUG_PREFIX,
+  createPost,
+  credentials,
+  deletePost,
+  markAccessLog,
+  restPath,
+  restRequestsSince,
+  wpRest,
+  type AccessLine,
+} from './lib/wordpress.js';
+
+const EXTRA_POSTS = 4;
+const created: number[] = [];
+let content: Content;
+let gw: InProcessGateway;
+
+beforeAll(async () => {
+  content = await readContent();
+  const posts = await wpRest<Array<{ featured_media: number; categories: number[] }>>(
+    'GET',
+    '/posts?per_page=100&_fields=featured_media,categories',
+    { auth: false },
+  );
+  const withImage = posts.json.filter((p) => p.featured_media > 0);
+  for (let i = 0; i < EXTRA_POSTS; i++) {
+    const like = withImage[i % withImage.length]!;
+    const post = await createPost({
+      slug: `${CONTRACT_SLUG_PREFIX}budget-${i + 1}`,
+      status: 'publish',
+      title: `Contract budget post ${i + 1}`,
+      content: `<p>${'A paragraph of the budget post. '.repeat(40)}</p>`,
+      excerpt: `Budget post ${i + 1}.`,
+      featured_media: like.featured_media,
+      categories: like.categories,
+    });
+    created.push(post.id);
+  }
+  gw = await inProcessGateway(credentials().url);
+});
+
+afterAll(async () => {
+  await gw?.close();
+  for (const id of created) await deletePost(id, true);
+});
+
+/** Requests WordPress logged while the operation ran, and the client's own count must agree. */
+async function counted(run: () => Promise<unknown>): Promise<{ lines: AccessLine[]; bytes: number }> {
+  gw.client!.resetStats();
+  const mark = markAccessLog();
+  await run();
+  const lines = await restRequestsSince(mark);
+  expect(gw.client!.stats.requests).toBe(lines.length);
+  return { lines, bytes: gw.client!.stats.bytes };
+}
+
+describe('request budget at WordPress', () => {
+  it('blog list of 20 posts with images, categories and SEO: <= 3 requests cold, 0 warm', async () => {
+    let cold: { data?: { posts: PostList } | null; errors?: unknown } = {};
+    const first = await counted(async () => {
+      cold = await gw.query<{ posts: PostList }>(BLOG_LIST, { first: 20 });
+    });
+    expect(cold.errors).toBeUndefined();
+    const nodes = cold.data!.posts.nodes;
+    expect(nodes).toHaveLength(20);
+    expect(cold.data!.posts.totalCount).toBe(content.posts.length + EXTRA_POSTS);
+    const withoutImage = new Set(content.posts.filter((p) => !p.featured_media).map((p) => p.slug));
+    for (const post of nodes) {
+      expect(post.featuredImage.isDefault, post.slug).toBe(withoutImage.has(post.slug));
+      expect(post.categories.length, post.slug).toBeGreaterThan(0);
+      expect(post.seo.title.length).toBeGreaterThan(0);
+    }
+    expect(first.lines.length).toBeLessThanOrEqual(3);
+    expect(first.lines.map((l) => restPath(l.uri).split('?')[0]).sort()).toEqual([
+      '/categories',
+      '/media',
+      '/posts',
+    ]);
+    expect(first.lines.every((l) => l.method === 'GET' && l.status === 200)).toBe(true);
+    const answerBytes = Buffer.byteLength(JSON.stringify(cold.data));
+    figure(
+      'blog list (20 posts) cold',
+      `${first.lines.length} requests, ${first.bytes} bytes from WordPress`,
+      {
+        requests: first.lines.map((l) => restPath(l.uri)),
+        graphqlBytes: answerBytes,
+      },
+    );
+    figure('blog list GraphQL answer', `${answerBytes} bytes`);
+
+    let warm: { data?: unknown } = {};
+    const second = await counted(async () => {
+      warm = await gw.query(BLOG_LIST, { first: 20 });
+    });
+    expect(second.lines).toEqual([]);
+    expect(warm.data).toEqual(cold.data);
+    figure(
+      'blog list (20 posts) warm',
+      `${second.lines.length} requests, ${second.bytes} bytes from WordPress`,
+    );
+  });
+
+  it('a post page after the list: only the sidebar list is a new question', async () => {
+    const slug = content.posts[3]!.slug;
+    const page = await counted(async () => {
+      const res = await gw.query(SINGLE_POST, { slug });
+      expect(res.errors).toBeUndefined();
+    });
+    expect(page.lines.map((l) => restPath(l.uri))).toEqual([
+      expect.stringMatching(/^\/posts\?per_page=6&page=1&orderby=date&order=desc&status=publish&_fields=/),
+    ]);
+    figure('post page after the blog list', `${page.lines.length} request(s), ${page.bytes} bytes`);
+  });
+
+  it('the website’s blog page (Layout, BlogPosts, BlogCategories): counted cold, 0 warm', async () => {
+    await gw.gateway.cache.clear();
+    const page = () =>
+      Promise.all([
+        gw.query(WEB.Layout),
+        gw.query(WEB.BlogPosts, { first: 20, page: 1 }),
+        gw.query(WEB.BlogCategories),
+      ]);
+    const cold = await counted(async () => {
+      for (const res of await page()) expect(res.errors).toBeUndefined();
+    });
+    // Posts, their images and categories, the practice pages and their images.
+    expect(cold.lines.length).toBeLessThanOrEqual(5);
+    figure('blog page (3 operations) cold', `${cold.lines.length} requests, ${cold.bytes} bytes`, {
+      requests: cold.lines.map((l) => restPath(l.uri).split('?')[0]),
+    });
+    const warm = await counted(async () => {
+      await page();
+    });
+    expect(warm.lines).toEqual([]);
+    figure('blog page (3 operations) warm', `${warm.lines.length} requests`);
+  });
+});
