@@ -298,7 +298,9 @@ export function createWordPressClient(options: WordPressClientOptions): WordPres
         return existing as Promise<RestResponse<T>>;
       }
       const url = `${apiRoot}${key}`;
-      const promise = withRetries(url, path, retries, opts?.parse, opts?.probe === true).finally(() => inFlight.delete(flightKey));
+      const promise = withRetries(url, path, retries, opts?.parse, opts?.probe === true).finally(() =>
+        inFlight.delete(flightKey),
+      );
       inFlight.set(flightKey, promise);
       return promise;
     },
