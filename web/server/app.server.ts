@@ -100,7 +100,12 @@ export function createWebApp(deps: WebAppDeps) {
       return { page: null, redirect: { status: result.status, location: result.location } };
     if (result.routeError)
       logger.error({ requestId, url, status: result.status, err: result.routeError }, 'route error');
-    const html = renderDocument({ ...result, assets: deps.assets, siteName: deps.siteName });
+    const html = renderDocument({
+      ...result,
+      assets: deps.assets,
+      siteName: deps.siteName,
+      defaultImage: new URL('/images/default-featured.jpg', config.SITE_URL).href,
+    });
     return { page: { status: result.status, html, etag: etagOf(html), storedAt: Date.now() } };
   }
 

@@ -39,6 +39,8 @@ export interface DocumentParts {
   state: unknown;
   assets: Assets;
   siteName: string;
+  /** Absolute URL of the image shared when a page names none (og:image is required by Open Graph). */
+  defaultImage?: string;
 }
 
 function meta(attr: 'name' | 'property', key: string, value: string | null | undefined): string {
@@ -47,7 +49,8 @@ function meta(attr: 'name' | 'property', key: string, value: string | null | und
 
 /** The whole HTML document of a server render. The nonce stays a placeholder so the page can be cached. */
 export function renderDocument(parts: DocumentParts): string {
-  const head = parts.head ?? { title: parts.siteName, description: '' };
+  const named = parts.head ?? { title: parts.siteName, description: '' };
+  const head = { ...named, ogImage: named.ogImage || parts.defaultImage || null };
   const n = NONCE_PLACEHOLDER;
   const tags = [
     '<meta charset="utf-8">',

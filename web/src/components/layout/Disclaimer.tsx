@@ -25,6 +25,27 @@ export function Disclaimer({ onClose }: { onClose: () => void }) {
     ref.current?.close();
     onClose();
   };
+  // A modal <dialog> makes the page inert but lets Tab leave for the browser's own UI: keep focus
+  // cycling between the two choices while it is open.
+  const trapFocus = (e: React.KeyboardEvent<HTMLDialogElement>) => {
+    if (e.key !== 'Tab') return;
+    const focusable = [
+      ...e.currentTarget.querySelectorAll<HTMLElement>('button, [href], [tabindex]:not([tabindex="-1"])'),
+    ];
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    } else if (!e.currentTarget.contains(document.activeElement)) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
   const leave = () => {
     window.location.href = 'about:blank';
   };
@@ -35,6 +56,7 @@ export function Disclaimer({ onClose }: { onClose: () => void }) {
       aria-describedby="disclaimer-body"
       // Escape must not dismiss it without a choice.
       onCancel={(e: React.SyntheticEvent) => e.preventDefault()}
+      onKeyDown={trapFocus}
       maxW="min(92vw, 36rem)"
       w="full"
       m="auto"

@@ -7,6 +7,7 @@ import { Header } from './Header';
 import { Footer } from './Footer';
 import { ContactButtons } from './ContactButtons';
 import { DISCLAIMER_KEY } from './disclaimer-key';
+import { homeAliasFor } from '../../routes/home/sections';
 
 // The dialog is only ever shown in the browser after hydration: keep it out of the first download.
 const Disclaimer = lazy(() => import('./Disclaimer').then((m) => ({ default: m.Disclaimer })));
@@ -39,7 +40,8 @@ function useScrollToTopOnNavigation(): void {
   const navigationType = useNavigationType();
   useEffect(() => {
     if (navigationType !== 'PUSH' && navigationType !== 'REPLACE') return;
-    if (location.hash) return;
+    // The home page scrolls its own sections (/about/, /contact-us/, ...) into view.
+    if (location.hash || location.pathname === '/' || homeAliasFor(location.pathname)) return;
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
   }, [location.pathname, location.search, location.hash, navigationType]);
 }

@@ -112,6 +112,14 @@ export function AboutSection({ site }: { site: AboutSiteFragment | undefined }) 
                   ))
                 : Array.from({ length: STAT_CARDS }, (_, i) => <Skeleton key={i} h="24" borderRadius="xl" />)}
             </Grid>
+            {site && site.stats.length > STAT_CARDS && (
+              <Text color="brand.800" fontWeight="semibold" fontSize="sm">
+                {site.stats
+                  .slice(STAT_CARDS)
+                  .map((s) => `${s.value} ${s.label}`)
+                  .join(' · ')}
+              </Text>
+            )}
           </Stack>
         </Grid>
       </Container>
