@@ -142,9 +142,7 @@ async function cleanup() {
         // Already gone.
       }
     }
-    console.error('DBG tests killed');
     if (browserServer) await browserServer.close().catch(() => {});
-    console.error('DBG browser closed');
     if (site && site.exitCode === null && site.signalCode === null) {
       const exited = new Promise((r) => site.once('exit', r));
       signalSite('SIGTERM');
@@ -152,9 +150,7 @@ async function cleanup() {
       await exited;
       clearTimeout(timer);
     }
-    console.error('DBG site stopped');
     if (snapshotDir) rmSync(snapshotDir, { recursive: true, force: true });
-    console.error('DBG removed');
   })();
   return cleaning;
 }
@@ -166,7 +162,10 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 // Last resort if something throws synchronously on the way out.
-process.on('exit', () => signalSite('SIGKILL'));
+process.on('exit', () => {
+  signalSite('SIGKILL');
+  if (snapshotDir) rmSync(snapshotDir, { recursive: true, force: true });
+});
 
 async function main() {
   mkdirSync(resultsDir, { recursive: true });
@@ -225,7 +224,14 @@ async function main() {
   }
   log('site is healthy; launching Chromium');
 
-  browserServer = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  // Signals are ours to handle: Playwright's own handlers would exit before the site is stopped.
+  browserServer = await chromium.launchServer({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
 
   const only = process.argv.slice(2);
   const testDir = path.join(root, 'e2e', 'tests');

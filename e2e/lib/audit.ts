@@ -21,6 +21,8 @@ export async function auditEveryPage(width: Width): Promise<void> {
           const res = await page.goto(spec.path, { waitUntil: 'load' });
           assert.equal(res?.status(), spec.status, `HTTP status of ${spec.path}`);
           await waitForHydration(page);
+          // Every page gets its picture, also when an assertion below fails: people look at them.
+          await screenshot(page, spec.name);
           // A post body may carry h1 headings of its own (SPEC §2: its contents come from h1-h3).
           const h1 = page.locator('main h1').first();
           assert.equal(await h1.count(), 1, 'a main heading');
@@ -35,7 +37,6 @@ export async function auditEveryPage(width: Width): Promise<void> {
               `no sideways scrolling at 375px: scrollWidth ${scrollWidth}; wider: ${culprits.join('; ')}`,
             );
           }
-          await screenshot(page, spec.name);
           await checkA11y(page, `${spec.path} at ${width}px`);
         },
         { documentStatus404: spec.status === 404, expectConsoleErrors: spec.consoleErrors },

@@ -59,6 +59,7 @@ export async function pageCatalog(): Promise<PageSpec[]> {
       indexable: true,
     })),
     {
+      // A practice area written in WordPress (a practice_area post in the content snapshot).
       name: 'practice-generic',
       path: '/practice/anticipatory-bail',
       status: 200,
