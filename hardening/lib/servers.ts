@@ -152,6 +152,8 @@ export interface ChildServer {
   exitCode(): number | null;
   /** Resident memory now, from /proc. */
   rssBytes(): number;
+  /** Memory right after a full garbage collection (needs `memoryProbe` at start). */
+  probeMemory(): Promise<{ rss: number; heapUsed: number }>;
   close(): Promise<void>;
 }
 
@@ -187,6 +189,7 @@ export async function startChild(
   name: keyof typeof ENTRIES,
   env: Record<string, string>,
   port?: number,
+  options: { memoryProbe?: boolean } = {},
 ): Promise<ChildServer> {
   port ??= await freePort();
   const childEnv: Record<string, string | undefined> = { ...process.env };
@@ -197,7 +200,10 @@ export async function startChild(
     ...env,
     ...(name === 'gateway' ? { GATEWAY_PORT: String(port) } : { PORT: String(port) }),
   });
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRIES[name]], {
+  const probe = options.memoryProbe
+    ? ['--expose-gc', '--import', pathToFileURL(path.join(REPO_ROOT, 'hardening/lib/memory-probe.mjs')).href]
+    : [];
+  const child = spawn(process.execPath, [...probe, '--import', 'tsx', ENTRIES[name]], {
     cwd: REPO_ROOT,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -237,6 +243,18 @@ export async function startChild(
       if (!kb) throw new Error(`no VmRSS for ${name} (${child.pid})`);
       return Number(kb) * 1024;
     },
+    async probeMemory() {
+      const probes = () => logs.filter((l) => l.msg === 'memory probe');
+      const before = probes().length;
+      child.kill('SIGUSR2');
+      const deadline = Date.now() + 15_000;
+      while (probes().length === before) {
+        if (Date.now() > deadline) throw new Error(`${name}: no memory probe answer`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const line = probes().at(-1)!;
+      return { rss: Number(line.rss), heapUsed: Number(line.heapUsed) };
+    },
     async close() {
       if (exitCode() !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -264,12 +282,18 @@ export interface ChildSite {
 /** The whole site in two child processes: the gateway, and the web server in front of it. */
 export async function startChildSite(
   env: { gateway?: Record<string, string>; web?: Record<string, string> } = {},
+  options: { memoryProbe?: boolean } = {},
 ): Promise<ChildSite> {
   // Both start at once (the web server does not ask the gateway anything until a page is asked for).
   const gatewayPort = await freePort();
   const started = await Promise.allSettled([
-    startChild('gateway', env.gateway ?? {}, gatewayPort),
-    startChild('web', { GATEWAY_URL: `http://127.0.0.1:${gatewayPort}/graphql`, ...env.web }),
+    startChild('gateway', env.gateway ?? {}, gatewayPort, options),
+    startChild(
+      'web',
+      { GATEWAY_URL: `http://127.0.0.1:${gatewayPort}/graphql`, ...env.web },
+      undefined,
+      options,
+    ),
   ]);
   const [gateway, web] = started;
   if (gateway.status === 'rejected' || web.status === 'rejected') {
