@@ -47,7 +47,8 @@ export async function pageCatalog(): Promise<PageSpec[]> {
       status: 200,
       h1: /\S/,
       jsonLdType: 'BreadcrumbList',
-      indexable: true,
+      // Internal search results are linkable but kept out of search engines (noindex, follow).
+      indexable: false,
     },
     { name: 'post', path: post.uri, status: 200, h1: post.title, jsonLdType: 'BlogPosting', indexable: true },
     ...PRACTICE_PAGES.map((p): PageSpec => ({

@@ -53,7 +53,7 @@ for (const width of WIDTHS) {
             assert.ok(head.og.image, 'og:image');
             assert.ok(!/noindex/i.test(head.robots ?? ''), 'indexable: no robots noindex');
           }
-          if (spec.status === 404 || spec.name === 'wp-admin') {
+          if (spec.status === 404 || spec.name === 'wp-admin' || spec.name === 'blog-search') {
             assert.match(head.robots ?? '', /noindex/i, 'robots noindex');
           }
           if (spec.jsonLdType) {

@@ -15,6 +15,42 @@ function scrollBehavior(): ScrollBehavior {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
 }
 
+/** The sticky header's height budget (SPEC §9): where a section's top should land. */
+const OFFSET_PX = 96;
+const SETTLE_MS = 2500;
+
+/**
+ * After a client-side navigation the home page is still filling in (practice cards replace their
+ * placeholders, images arrive), which moves the section after the scroll has started. Until the page
+ * settles, re-align the section whenever the layout changes; the visitor scrolling or pressing a key
+ * ends it at once.
+ */
+function keepAligned(target: HTMLElement): () => void {
+  let done = false;
+  const stop = () => {
+    if (done) return;
+    done = true;
+    observer.disconnect();
+    clearTimeout(timer);
+    for (const type of ['wheel', 'touchstart', 'keydown', 'mousedown'] as const)
+      window.removeEventListener(type, stop);
+  };
+  const realign = () => {
+    if (done) return;
+    const drift = target.getBoundingClientRect().top - OFFSET_PX;
+    if (Math.abs(drift) > 2) window.scrollTo({ top: window.scrollY + drift, behavior: 'auto' });
+  };
+  const observer = new ResizeObserver(() => requestAnimationFrame(realign));
+  observer.observe(document.body);
+  const timer = setTimeout(() => {
+    realign();
+    stop();
+  }, SETTLE_MS);
+  for (const type of ['wheel', 'touchstart', 'keydown', 'mousedown'] as const)
+    window.addEventListener(type, stop, { passive: true, once: true });
+  return stop;
+}
+
 /**
  * On /about/, /practice-areas/, /testimonials/ and /contact-us/ the home page scrolls to its section
  * (the 96 px offset for the sticky header is the global `scroll-padding-top`, which scrollIntoView
@@ -32,9 +68,12 @@ export function useSectionScroll(): void {
     const behavior = scrollBehavior();
     const id = hashId(hash) ?? homeAliasFor(pathname)?.section;
     if (id) {
-      document.getElementById(id)?.scrollIntoView({ behavior, block: 'start' });
+      const target = document.getElementById(id);
+      target?.scrollIntoView({ behavior, block: 'start' });
+      return target ? keepAligned(target) : undefined;
     } else if (!pop) {
       window.scrollTo({ top: 0, behavior });
     }
+    return undefined;
   }, [pathname, hash, navigationType]);
 }
