@@ -13,7 +13,7 @@ const config: CodegenConfig = {
         useTypeImports: true,
         enumsAsTypes: true,
         mappers: {
-          Post: '../sources/types.js#WpPost',
+          Post: '../sources/types.js#WpPostLike',
           Page: '../sources/types.js#WpPage',
           Category: '../sources/types.js#WpCategory',
           PageStructure: '../sources/types.js#WpPageStructure',

@@ -191,7 +191,7 @@ it(`answers ${TOTAL} fuzzed requests without a 5xx or an error in the logs`, asy
   const webPort = Number(new URL(site.web.url).port);
   const gatewayPort = Number(new URL(site.gateway.url).port);
   const home = await (await fetch(site.web.url)).text();
-  const asset = /<script type="module" src="(\/assets\/[^"]+)"/.exec(home)?.[1] ?? '/favicon.ico';
+  const asset = /"(\/assets\/[\w.-]+\.js)"/.exec(home)?.[1] ?? '/favicon.ico';
   const knownPages = [
     '/',
     '/blog',

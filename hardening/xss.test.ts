@@ -62,8 +62,12 @@ afterAll(async () => {
   await wp?.close();
 });
 
-/** The site's own inline scripts: the Apollo state and React Router's hydration data. */
-const OUR_INLINE_SCRIPT = /^window\.(?:__APOLLO_STATE__=|__staticRouterHydrationData = JSON\.parse\()/;
+/**
+ * The site's own inline scripts: the Apollo state, React Router's hydration data, and the loader
+ * that adds the entry module (and preloads of the route's chunks, all under /assets/) after load.
+ */
+const OUR_INLINE_SCRIPT =
+  /^(?:window\.(?:__APOLLO_STATE__=|__staticRouterHydrationData = JSON\.parse\()|\(function\(c,e\)\{[^<]*\}\)\(\["\/assets\/[\w.-]+\.js"(?:,"\/assets\/[\w.-]+\.js")*\],"\/assets\/[\w.-]+\.js"\)$)/;
 
 interface PageFindings {
   path: string;
@@ -105,7 +109,7 @@ function checkServerHtml(path: string, html: string): string[] {
       problems.push(`${path}: unexpected script ${text(script).slice(0, 80)}`);
     }
   }
-  // JSON-LD, the Apollo state, React Router's hydration data, the entry module.
+  // JSON-LD, the Apollo state, React Router's hydration data, the loader of the entry module.
   if (scripts.length !== 4) problems.push(`${path}: ${scripts.length} script elements, expected 4`);
   const metas = elements.filter((e) => e.name === 'meta');
   const headHtml = html.slice(0, html.indexOf('</head>'));
@@ -172,7 +176,7 @@ function domProblems(): string[] {
       const ours =
         script.type === 'application/ld+json' ||
         script.src.startsWith(`${location.origin}/assets/`) ||
-        /^window\.(?:__APOLLO_STATE__=|__staticRouterHydrationData = JSON\.parse\()/.test(
+        /^(?:window\.(?:__APOLLO_STATE__=|__staticRouterHydrationData = JSON\.parse\()|\(function\(c,e\)\{)/.test(
           script.textContent ?? '',
         );
       if (!ours) out.push(`SCRIPT ${script.src || (script.textContent ?? '').slice(0, 60)}`);

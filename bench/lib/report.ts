@@ -62,6 +62,8 @@ export interface BenchResults {
       lcpMs: number;
       cls: number;
       tbtMs: number;
+      /** Every run's TBT, so a noisy run shows beside the median. */
+      tbtRunsMs?: number[];
     }[];
   };
   publish?: { measured: boolean; reason?: string; visibleMs?: number; samplesMs?: number[] };
@@ -100,7 +102,7 @@ export function toMarkdown(r: BenchResults): string {
       );
     out.push(
       '',
-      `Blog list: ${kib(r.upstream.blogListBytes)} from WordPress vs ${kib(r.upstream.blogListUnfilteredBytes)} for the same posts without _fields (${(r.upstream.blogListBytesRatio * 100).toFixed(1)} %).`,
+      `Blog list: its /posts answers are ${kib(r.upstream.blogListBytes)} from WordPress vs ${kib(r.upstream.blogListUnfilteredBytes)} for the same posts without _fields (${(r.upstream.blogListBytesRatio * 100).toFixed(1)} %).`,
       '',
     );
   }

@@ -461,3 +461,37 @@ for (const width of WIDTHS) {
     );
   });
 }
+
+describe('scripts load after the page', () => {
+  pageTest('the entry module starts downloading once the page has loaded', 375, async (tp) => {
+    await tp.goto('/');
+    const timing = await tp.page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const scripts = performance
+        .getEntriesByType('resource')
+        .filter((e) => /\/assets\/[^/]+\.js$/.test(e.name))
+        .map((e) => e.startTime);
+      return { loadEventStart: nav.loadEventStart, scripts };
+    });
+    assert.ok(timing.scripts.length > 1, 'the entry and the route chunks were fetched');
+    for (const start of timing.scripts) {
+      assert.ok(
+        start >= timing.loadEventStart,
+        `a script started at ${start} ms, before load (${timing.loadEventStart} ms)`,
+      );
+    }
+  });
+
+  pageTest('a hero image that never arrives holds the scripts back 3 s at most', 375, async (tp) => {
+    // The hero's request hangs: the load event never fires, and the loader's timer starts the scripts.
+    await tp.page.route(/\/images\/hero[^/]*\.jpg$/, () => new Promise<void>(() => {}));
+    const started = Date.now();
+    await tp.page.goto('/', { waitUntil: 'domcontentloaded' });
+    await waitForHydration(tp.page);
+    const ms = Date.now() - started;
+    assert.ok(ms >= 2_500, `hydrated after ${ms} ms: the loader waited for the page`);
+    assert.equal(await tp.page.evaluate(() => document.readyState), 'interactive', 'the page never loaded');
+    // The page works: the phone menu opens.
+    await (await headerLink(tp.page, 375, 'Blog')).waitFor({ state: 'visible' });
+  });
+});

@@ -25,7 +25,7 @@ describe('request budget', () => {
       /^\/media\?include=[\d,]+&per_page=100&orderby=include&_fields=id,source_url,alt_text,caption,media_details,mime_type$/,
     );
     expect(log[2]).toBe(
-      '/posts?per_page=20&page=1&orderby=date&order=desc&status=publish&_fields=id,date,modified,slug,title,content,excerpt,featured_media,categories,author_name,yoast_head_json,seo_meta,banner_settings',
+      '/posts?per_page=20&page=1&orderby=date&order=desc&status=publish&_fields=id,date,modified,slug,title,excerpt,featured_media,categories,author_name,word_count',
     );
     expect(log[0]).toBe('/categories?hide_empty=true&per_page=50&_fields=id,name,slug,count');
 
@@ -35,16 +35,41 @@ describe('request budget', () => {
     expect(h.wp!.stats.requests).toBe(0);
   });
 
-  it('a post page with its sidebar reuses what the list already fetched', async () => {
+  it('a post page after the list: the post by slug and the sidebar list; images from cache', async () => {
     await h.query(BLOG_LIST, { first: 20 });
     h.wp!.resetStats();
-    // The post itself came with the list and every image is cached per item: only the sidebar's
-    // list (6 posts, one dropped as the current one) is a new question.
+    // Lists carry summaries, not bodies: the post page asks for its post, and the sidebar's list
+    // (6 posts, one dropped as the current one) is a new question. Every image is cached per item.
     const res = await h.query(SINGLE_POST, { slug: 'legal-note-110' });
     expect(res.errors).toBeUndefined();
-    expect(h.wp!.stats.log).toHaveLength(1);
-    expect(h.wp!.stats.log[0]).toMatch(
-      /^\/posts\?per_page=6&page=1&orderby=date&order=desc&status=publish&_fields=/,
+    expect([...h.wp!.stats.log].sort()).toEqual([
+      expect.stringMatching(/^\/posts\?per_page=6&page=1&orderby=date&order=desc&status=publish&_fields=/),
+      expect.stringMatching(
+        /^\/posts\?slug=legal-note-110&per_page=20&status=publish&_fields=id,date,modified,slug,title,content,/,
+      ),
+    ]);
+  });
+
+  it('a list that asks for bodies or SEO loads the whole posts in one batched request', async () => {
+    const res = await h.query<{
+      posts: { nodes: { slug: string; contentHtml: string; seo: { title: string } }[] };
+    }>(`{ posts(first: 5) { nodes { slug contentHtml seo { title } } } }`);
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.posts.nodes).toHaveLength(5);
+    for (const node of res.data!.posts.nodes) {
+      expect(node.contentHtml).toContain('<p>');
+      expect(node.seo.title).not.toBe('');
+    }
+    const log = h.wp!.stats.log.filter((l) => l.startsWith('/posts'));
+    expect(log).toHaveLength(2);
+    expect(log[0]).toContain(
+      '_fields=id,date,modified,slug,title,excerpt,featured_media,categories,author_name,word_count',
+    );
+    const slugs = res.data!.posts.nodes.map((n) => n.slug).join(',');
+    expect(log[1]).toMatch(
+      new RegExp(
+        `^/posts\\?slug=${slugs}&per_page=20&status=publish&_fields=id,date,modified,slug,title,content,`,
+      ),
     );
   });
 

@@ -217,6 +217,8 @@ describe('connection', () => {
 describe('purge', () => {
   it('drops the post, its lists and the category counts, and nothing else', async () => {
     await h.query(BLOG_LIST, { first: 20 });
+    await h.query(`{ post(slug: "legal-note-105") { id } }`);
+    await h.query(`{ post(slug: "legal-note-106") { id } }`);
     await h.query(PAGE, { slug: 'about-the-firm' });
     h.wp!.resetStats();
     const dropped = await h.gateway.purge({ type: 'post', id: 105, slug: 'legal-note-105' });
@@ -225,8 +227,10 @@ describe('purge', () => {
     await h.query(PAGE, { slug: 'about-the-firm' });
     expect(h.wp!.stats.log.map((l) => l.split('?')[0]).sort()).toEqual(['/categories', '/posts']);
     h.wp!.resetStats();
-    await h.query(`{ post(slug: "legal-note-105") { id } }`);
+    await h.query(`{ post(slug: "legal-note-106") { id } }`);
     expect(h.wp!.stats.requests).toBe(0);
+    await h.query(`{ post(slug: "legal-note-105") { id } }`);
+    expect(h.wp!.stats.log).toEqual([expect.stringMatching(/^\/posts\?slug=legal-note-105&/)]);
   });
 
   it('drops one image by attachment id', async () => {

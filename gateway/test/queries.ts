@@ -35,18 +35,6 @@ export const BLOG_LIST = /* GraphQL */ `
           slug
           count
         }
-        seo {
-          title
-          description
-          canonical
-          ogTitle
-          ogDescription
-          ogImage
-          ogUrl
-          twitterTitle
-          twitterDescription
-          twitterImage
-        }
       }
     }
     categories {

@@ -7,6 +7,7 @@ interface ManifestChunk {
   css?: string[];
   imports?: string[];
   isEntry?: boolean;
+  isDynamicEntry?: boolean;
 }
 
 /** Reads Vite's manifest: the entry script, the chunks it imports statically, and its CSS. */
@@ -25,5 +26,22 @@ export function readAssets(clientDir: string): Assets {
     chunk.imports?.forEach(visit);
   };
   entry.imports?.forEach(visit);
-  return { entry: `/${entry.file}`, preload: [...preload], css: [...css].map((c) => `/${c}`) };
+  const entryFile = `/${entry.file}`;
+  // Each lazily loaded module with the chunks it imports that the entry does not already bring.
+  const modules: Record<string, string[]> = {};
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!chunk.isDynamicEntry) continue;
+    const files = new Set<string>();
+    const walk = (k: string) => {
+      const c = manifest[k];
+      if (!c) return;
+      const file = `/${c.file}`;
+      if (file === entryFile || preload.has(file) || files.has(file)) return;
+      files.add(file);
+      c.imports?.forEach(walk);
+    };
+    walk(key);
+    modules[key] = [...files];
+  }
+  return { entry: entryFile, preload: [...preload], css: [...css].map((c) => `/${c}`), modules };
 }

@@ -30,6 +30,8 @@ export interface Assets {
   /** Chunks the entry imports, preloaded so they download in parallel. */
   preload: string[];
   css: string[];
+  /** Per lazily loaded source module (Vite manifest key): its chunk and the chunks it imports. */
+  modules?: Record<string, string[]>;
 }
 
 export interface DocumentParts {
@@ -38,6 +40,8 @@ export interface DocumentParts {
   html: string;
   state: unknown;
   assets: Assets;
+  /** Route modules the page rendered with: their chunks are preloaded so hydration does not wait on a chain. */
+  modules?: string[];
   siteName: string;
   /** Absolute URL of the image shared when a page names none (og:image is required by Open Graph). */
   defaultImage?: string;
@@ -45,6 +49,29 @@ export interface DocumentParts {
 
 function meta(attr: 'name' | 'property', key: string, value: string | null | undefined): string {
   return value ? `<meta ${attr}="${key}" content="${escapeHtml(value)}">` : '';
+}
+
+/**
+ * The page's JavaScript starts downloading once the page has loaded (or after 3 s at most): on a
+ * slow phone network the hero image and the text the visitor came for get the whole connection,
+ * and the scripts (which only add in-page navigation and a few controls to an already complete
+ * page) follow. The entry and the chunks of the rendered route are fetched in parallel.
+ */
+export function scriptLoader(parts: Pick<DocumentParts, 'assets' | 'modules'>): string {
+  const chunks = [
+    ...new Set([
+      parts.assets.entry,
+      ...parts.assets.preload,
+      ...(parts.modules ?? []).flatMap((m) => parts.assets.modules?.[m] ?? []),
+    ]),
+  ];
+  return (
+    `(function(c,e){var d=0;function go(){if(d)return;d=1;` +
+    `c.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)});` +
+    `var s=document.createElement('script');s.type='module';s.src=e;document.body.appendChild(s)}` +
+    `if(document.readyState==='complete')go();else{addEventListener('load',go);setTimeout(go,3000)}})` +
+    `(${jsonForScript(chunks)},${jsonForScript(parts.assets.entry)})`
+  );
 }
 
 /** The whole HTML document of a server render. The nonce stays a placeholder so the page can be cached. */
@@ -76,8 +103,6 @@ export function renderDocument(parts: DocumentParts): string {
     '<link rel="icon" href="/logo.svg" type="image/svg+xml">',
     '<link rel="alternate" type="application/rss+xml" title="Blog" href="/feed.xml">',
     ...parts.assets.css.map((href) => `<link rel="stylesheet" href="${href}">`),
-    `<link rel="modulepreload" href="${parts.assets.entry}">`,
-    ...parts.assets.preload.map((href) => `<link rel="modulepreload" href="${href}">`),
     parts.styles,
     `<script type="application/ld+json" id="jsonld" nonce="${n}">${jsonForScript(head.jsonLd ?? [])}</script>`,
   ];
@@ -86,7 +111,7 @@ export function renderDocument(parts: DocumentParts): string {
     `<html lang="en-IN"><head>${tags.filter(Boolean).join('')}</head>` +
     `<body><div id="root">${parts.html}</div>` +
     `<script nonce="${n}">window.__APOLLO_STATE__=${jsonForScript(parts.state)}</script>` +
-    `<script type="module" src="${parts.assets.entry}" nonce="${n}"></script>` +
+    `<script nonce="${n}">${scriptLoader(parts)}</script>` +
     '</body></html>'
   );
 }

@@ -6,6 +6,7 @@ import createCache from '@emotion/cache';
 import { routes } from './routes';
 import { createApolloClient } from './app/apollo';
 import { Providers } from './app/providers';
+import { hydratingSystem } from './app/theme';
 import type { RenderContextValue } from './app/render-context';
 
 declare global {
@@ -13,6 +14,9 @@ declare global {
     __APOLLO_STATE__?: unknown;
   }
 }
+
+/** Ends the current task, so the browser can paint and handle input before the next piece. */
+const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function hydrate(): Promise<void> {
   // Load the code of the routes the server rendered before hydrating, so the first client render
@@ -27,6 +31,10 @@ async function hydrate(): Promise<void> {
       }
     }),
   );
+  // Start-up work in separate tasks: none of them keeps a slow phone's main thread for long.
+  await yieldToMain();
+  const system = hydratingSystem();
+  await yieldToMain();
   const router = createBrowserRouter(routes);
   const client = createApolloClient({ uri: '/graphql', ssr: false, state: window.__APOLLO_STATE__ });
   const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
@@ -38,7 +46,7 @@ async function hydrate(): Promise<void> {
     hydrateRoot(
       document.getElementById('root')!,
       <StrictMode>
-        <Providers client={client} emotionCache={emotionCache} render={render}>
+        <Providers client={client} emotionCache={emotionCache} render={render} system={system}>
           <RouterProvider router={router} />
         </Providers>
       </StrictMode>,

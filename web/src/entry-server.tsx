@@ -4,7 +4,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { prerenderStatic } from '@apollo/client/react/ssr';
 import createCache from '@emotion/cache';
 import createEmotionServer from '@emotion/server/create-instance';
-import { routes } from './routes';
+import { routes, type RouteHandle } from './routes';
 import { createApolloClient } from './app/apollo';
 import { Providers } from './app/providers';
 import type { HeadData, RenderContextValue } from './app/render-context';
@@ -30,6 +30,8 @@ export type RenderResult =
       styles: string;
       state: unknown;
       renders: number;
+      /** Source modules of the matched routes (Vite manifest keys), for modulepreload links. */
+      modules: string[];
       /** What the error boundary showed, when it showed something: the server logs it with the request id. */
       routeError?: string;
     };
@@ -97,6 +99,10 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     styles,
     state: client.extract(),
     renders,
+    modules: context.matches.flatMap((m) => {
+      const module = (m.route.handle as RouteHandle | undefined)?.module;
+      return module ? [module] : [];
+    }),
     routeError: describeRouteError(renderCtx.routeError),
   };
 }

@@ -8,7 +8,7 @@ import { mergeSeo } from '../derive/seo.js';
 import { htmlToText } from '../derive/text.js';
 import type { GatewayContext } from '../context.js';
 import type { PostResolvers, QueryResolvers } from '../generated/resolvers.js';
-import type { WpCategory, WpPost } from '../sources/types.js';
+import { isFullPost, type WpCategory, type WpPost, type WpPostLike } from '../sources/types.js';
 import { UpstreamError } from '../sources/rest.js';
 import { normalizeSlug } from '../loaders.js';
 import { errorSummary, upstreamUnavailable } from './errors.js';
@@ -16,7 +16,7 @@ import { boundedSearch, boundedSlug, clampInt } from './inputs.js';
 import { contentOptions, featuredImageOrDefault, siteName } from './shared.js';
 import { warnThrottled } from '../log-throttle.js';
 
-export function postTitle(post: WpPost): string {
+export function postTitle(post: WpPostLike): string {
   return htmlToText(post.title.rendered);
 }
 
@@ -24,16 +24,46 @@ export function postUri(slug: string): string {
   return `/blog/${slug}`;
 }
 
-function prepared(post: WpPost, ctx: GatewayContext) {
-  return prepareContent(post.content.rendered, contentOptions(ctx.config));
+/**
+ * The whole post behind a list's summary, loaded by slug only when a field needs the body or the
+ * SEO blocks (one batched request for a whole list). A post deleted since the list was fetched
+ * keeps its summary and an empty body.
+ */
+async function full(post: WpPostLike, ctx: GatewayContext): Promise<WpPost> {
+  if (isFullPost(post)) return post;
+  let found: WpPost | null = null;
+  try {
+    found = await ctx.loaders.postBySlug.load(post.slug);
+  } catch (error) {
+    ctx.logger.debug({ slug: post.slug, err: errorSummary(error) }, 'full post lookup failed');
+  }
+  return (
+    found ?? {
+      ...post,
+      date_gmt: undefined,
+      modified_gmt: undefined,
+      status: undefined,
+      type: undefined,
+      link: undefined,
+      content: { rendered: '' },
+      yoast_head_json: null,
+      seo_meta: null,
+      banner_settings: null,
+    }
+  );
 }
 
-/** The excerpt WordPress wrote, else the body. */
-function excerptSource(post: WpPost): string {
-  return htmlToText(post.excerpt.rendered) !== '' ? post.excerpt.rendered : post.content.rendered;
+async function prepared(post: WpPostLike, ctx: GatewayContext) {
+  return prepareContent((await full(post, ctx)).content.rendered, contentOptions(ctx.config));
 }
 
-export const Post: PostResolvers<GatewayContext, WpPost> = {
+/** The excerpt WordPress wrote (or generated), else the body. */
+async function excerptSource(post: WpPostLike, ctx: GatewayContext): Promise<string> {
+  if (htmlToText(post.excerpt.rendered) !== '') return post.excerpt.rendered;
+  return (await full(post, ctx)).content.rendered;
+}
+
+export const Post: PostResolvers<GatewayContext, WpPostLike> = {
   id: (post) => `post:${post.id}`,
   databaseId: (post) => post.id,
   slug: (post) => post.slug,
@@ -42,10 +72,13 @@ export const Post: PostResolvers<GatewayContext, WpPost> = {
   date: (post) => post.date,
   dateFormatted: (post) => formatLongDate(post.date),
   modified: (post) => post.modified ?? post.date,
-  excerpt: (post, args) => makeExcerpt(excerptSource(post), clampExcerptLength(args.length)),
-  contentHtml: (post, _args, ctx) => prepared(post, ctx).html,
-  readingTimeMinutes: (post, _args, ctx) => readingTimeFromWords(prepared(post, ctx).words),
-  toc: (post, _args, ctx) => prepared(post, ctx).toc,
+  excerpt: async (post, args, ctx) =>
+    makeExcerpt(await excerptSource(post, ctx), clampExcerptLength(args.length)),
+  contentHtml: async (post, _args, ctx) => (await prepared(post, ctx)).html,
+  // WordPress's count when the companion plugin gives one (lists need no body for it), else ours.
+  readingTimeMinutes: async (post, _args, ctx) =>
+    readingTimeFromWords(post.word_count ?? (await prepared(post, ctx)).words),
+  toc: async (post, _args, ctx) => (await prepared(post, ctx)).toc,
   featuredImage: (post, _args, ctx) => featuredImageOrDefault(ctx, post.featured_media, postTitle(post)),
   categories: async (post, _args, ctx) => {
     if (post.categories.length === 0) return [];
@@ -58,24 +91,27 @@ export const Post: PostResolvers<GatewayContext, WpPost> = {
     }
   },
   authorName: (post, _args, ctx) => htmlToText(post.author_name ?? '') || siteName(ctx.config),
-  seo: async (post, _args, ctx) => {
+  seo: async (summary, _args, ctx) => {
+    const post = await full(summary, ctx);
     const title = postTitle(post);
     const image = await featuredImageOrDefault(ctx, post.featured_media, title);
     return mergeSeo({
       yoast: post.yoast_head_json,
       seoMeta: post.seo_meta,
       title,
-      description: makeExcerpt(excerptSource(post), 160),
+      description: makeExcerpt(await excerptSource(post, ctx), 160),
       canonical: `${ctx.config.site.url}${postUri(post.slug)}`,
       image: image.isDefault ? null : image.url,
       siteName: siteName(ctx.config),
     });
   },
-  banner: (post) =>
-    bannerFrom(post.banner_settings, {
+  banner: async (summary, _args, ctx) => {
+    const post = await full(summary, ctx);
+    return bannerFrom(post.banner_settings, {
       title: postTitle(post),
-      description: makeExcerpt(excerptSource(post), 200),
-    }),
+      description: makeExcerpt(await excerptSource(post, ctx), 200),
+    });
+  },
 };
 
 const MAX_PAGE = 1000;
@@ -132,7 +168,6 @@ export const postQueries: Pick<QueryResolvers<GatewayContext>, 'posts' | 'post'>
         if (kept.length < nodes.length) total -= 1;
         nodes = kept.slice(0, perPage);
       }
-      for (const post of nodes) ctx.loaders.postBySlug.prime(post.slug, post);
       return { nodes, totalCount: total, totalPages: Math.ceil(total / perPage), page, perPage };
     } catch (error) {
       warnThrottled(ctx, { err: errorSummary(error) }, 'posts list failed');

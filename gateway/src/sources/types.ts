@@ -127,6 +127,9 @@ function pluginObject<T extends z.ZodType>(schema: T) {
     });
 }
 
+/** The companion plugin's word count of a post body; absent when the plugin is not active. */
+const wordCount = z.number().int().nonnegative().optional().catch(undefined);
+
 const wpContentBase = {
   id: z.number().int().positive(),
   date: z.string(),
@@ -154,8 +157,34 @@ export const wpPostSchema = z.looseObject({
     .transform((c) => c ?? []),
   author_name: optString,
   banner_settings: pluginObject(wpBannerSettingsSchema),
+  word_count: wordCount,
 });
 export type WpPost = z.infer<typeof wpPostSchema>;
+
+/**
+ * A post as lists fetch it: no body, no SEO blocks (the companion plugin's `word_count` gives the
+ * reading time). A plain object schema, so a WordPress that ignores `_fields` cannot smuggle a body
+ * into something the resolvers treat as a summary.
+ */
+export const wpPostSummarySchema = z.object({
+  id: wpContentBase.id,
+  date: wpContentBase.date,
+  modified: optString,
+  slug: wpContentBase.slug,
+  title: wpContentBase.title,
+  excerpt: wpContentBase.excerpt,
+  featured_media: wpContentBase.featured_media,
+  categories: wpPostSchema.shape.categories,
+  author_name: optString,
+  word_count: wordCount,
+});
+export type WpPostSummary = z.infer<typeof wpPostSummarySchema>;
+/** What a Post resolver receives: a whole post, or a list's summary of one. */
+export type WpPostLike = WpPost | WpPostSummary;
+
+export function isFullPost(post: WpPostLike): post is WpPost {
+  return 'content' in post && post.content !== undefined;
+}
 
 export const wpPageSchema = z.looseObject({
   ...wpContentBase,
@@ -254,6 +283,7 @@ export const wpErrorSchema = z.looseObject({
 export type WpError = z.infer<typeof wpErrorSchema>;
 
 export const wpPostListSchema = z.array(wpPostSchema);
+export const wpPostSummaryListSchema = z.array(wpPostSummarySchema);
 export const wpPageListSchema = z.array(wpPageSchema);
 export const wpPracticeAreaListSchema = z.array(wpPracticeAreaSchema);
 export const wpPageSummaryListSchema = z.array(wpPageSummarySchema);

@@ -1,4 +1,10 @@
-import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
+import {
+  createSystem,
+  defaultBaseConfig,
+  defineConfig,
+  mergeConfigs,
+  type SystemContext,
+} from '@chakra-ui/react';
 import {
   breakpoints,
   globalCss,
@@ -41,33 +47,34 @@ function pick<T extends object>(source: T | undefined, keys: string[]): T {
 // Only the recipes and colour palettes the site uses: every token becomes a CSS variable in each
 // page's HTML and every recipe ships to every phone. Add a recipe or palette here when a new Chakra
 // component or colour is used.
-const base = mergeConfigs(defaultBaseConfig, {
-  // The CSS reset (box-sizing, margins, fonts). Without it the reset layer is empty and emotion
-  // writes a dangling "@layer reset" that swallows the base layer after it (globalCss included).
-  preflight: true,
-  theme: {
-    breakpoints,
-    keyframes,
-    tokens: { ...tokens, colors: pick(tokens.colors, PALETTES) },
-    semanticTokens: { ...semanticTokens, colors: pick(semanticTokens.colors, SEMANTIC_PALETTES) },
-    textStyles,
-    layerStyles,
-    animationStyles,
-    recipes: {
-      badge: badgeRecipe,
-      button: buttonRecipe,
-      container: containerRecipe,
-      heading: headingRecipe,
-      input: inputRecipe,
-      link: linkRecipe,
-      skeleton: skeletonRecipe,
-      spinner: spinnerRecipe,
-      textarea: textareaRecipe,
+const baseConfig = () =>
+  mergeConfigs(defaultBaseConfig, {
+    // The CSS reset (box-sizing, margins, fonts). Without it the reset layer is empty and emotion
+    // writes a dangling "@layer reset" that swallows the base layer after it (globalCss included).
+    preflight: true,
+    theme: {
+      breakpoints,
+      keyframes,
+      tokens: { ...tokens, colors: pick(tokens.colors, PALETTES) },
+      semanticTokens: { ...semanticTokens, colors: pick(semanticTokens.colors, SEMANTIC_PALETTES) },
+      textStyles,
+      layerStyles,
+      animationStyles,
+      recipes: {
+        badge: badgeRecipe,
+        button: buttonRecipe,
+        container: containerRecipe,
+        heading: headingRecipe,
+        input: inputRecipe,
+        link: linkRecipe,
+        skeleton: skeletonRecipe,
+        spinner: spinnerRecipe,
+        textarea: textareaRecipe,
+      },
+      slotRecipes: { field: fieldSlotRecipe },
     },
-    slotRecipes: { field: fieldSlotRecipe },
-  },
-  globalCss,
-});
+    globalCss,
+  });
 
 const site = defineConfig({
   globalCss: {
@@ -145,4 +152,23 @@ const site = defineConfig({
   },
 });
 
-export const system = createSystem(base, site);
+let created: SystemContext | undefined;
+
+/**
+ * The Chakra system, built on first use rather than at import: building the token dictionary is
+ * the largest single piece of a phone's start-up work, and the browser entry gives it a task of
+ * its own instead of adding it to the module evaluation.
+ */
+export function getSystem(): SystemContext {
+  created ??= createSystem(baseConfig(), site);
+  return created;
+}
+
+/**
+ * The system for hydrating a server-rendered page: the global CSS (reset, tokens, base styles) is
+ * already in the page's <head>, so the provider need not serialise it again, and emotion leaves
+ * the server's <style> elements where they are.
+ */
+export function hydratingSystem(): SystemContext {
+  return { ...getSystem(), _global: [] };
+}

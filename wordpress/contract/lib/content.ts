@@ -16,6 +16,7 @@ export interface ContentItem {
   categories?: number[];
   source_url?: string;
   practice_icon?: string;
+  word_count?: number;
 }
 
 export interface Content {

@@ -8,7 +8,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { system } from '../../app/theme';
+import { getSystem } from '../../app/theme';
 import { ENQUIRY_MESSAGES, ENQUIRY_RULES } from '../../../../gateway/src/enquiry/rules.js';
 import { ContactForm, SubmitEnquiryMutation } from './ContactForm';
 
@@ -35,7 +35,7 @@ function setup(options: { url?: string; answer?: Answer | Error } = {}) {
   ];
   const tree = (
     <MockedProvider mocks={mocks}>
-      <ChakraProvider value={system}>
+      <ChakraProvider value={getSystem()}>
         <MemoryRouter initialEntries={[options.url ?? '/contact-us/']}>
           <ContactForm phone="+91 120 400 1985" phoneHref="tel:+911204001985" email="info@example.in" />
         </MemoryRouter>

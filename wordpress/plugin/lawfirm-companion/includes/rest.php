@@ -1,7 +1,7 @@
 <?php
 /**
  * REST fields: banner_settings (posts), seo_meta (posts, pages), page_structure (pages, practice
- * areas), author_name (posts, read-only) and practice_icon (practice areas).
+ * areas), author_name and word_count (posts, read-only) and practice_icon (practice areas).
  *
  * WordPress validates writes against each field's schema before the update callback runs
  * (wrong types, unknown sub-fields, bad colours or URLs -> 400 rest_invalid_param).
@@ -53,6 +53,25 @@ function register_rest_fields(): void {
 		)
 	);
 
+	// Lists of posts ask for this instead of the whole body: the site's reading time is words / 200,
+	// and a list without bodies is a tenth of the bytes.
+	register_rest_field(
+		'post',
+		'word_count',
+		array(
+			'get_callback' => static function ( array $data ) {
+				$post = get_post( (int) $data['id'] );
+				return $post ? word_count( $post->post_content ) : 0;
+			},
+			'schema'       => array(
+				'description' => __( 'Words in the body\'s text (tags, scripts, styles and shortcodes left out).', 'lawfirm-companion' ),
+				'type'        => 'integer',
+				'readonly'    => true,
+				'context'     => array( 'view', 'edit', 'embed' ),
+			),
+		)
+	);
+
 	register_rest_field(
 		'practice_area',
 		'practice_icon',
@@ -70,6 +89,27 @@ function register_rest_fields(): void {
 			),
 		)
 	);
+}
+
+/**
+ * Words of a body's text, counted as the site counts them: whitespace-separated runs holding at
+ * least one letter or digit. Tags become spaces first, so "<li>a</li><li>b</li>" is two words.
+ */
+function word_count( string $html ): int {
+	$html = strip_shortcodes( $html );
+	$html = (string) preg_replace( '@<(script|style|template)[^>]*?>.*?</\\1>@si', ' ', $html );
+	$html = (string) preg_replace( '/<!--.*?-->/s', ' ', $html );
+	$text = html_entity_decode( (string) preg_replace( '/<[^>]*>/', ' ', $html ), ENT_QUOTES | ENT_HTML5, 'UTF-8' );
+	if ( ! preg_match_all( '/\S+/u', $text, $matches ) ) {
+		return 0;
+	}
+	$count = 0;
+	foreach ( $matches[0] as $token ) {
+		if ( preg_match( '/[\p{L}\p{N}]/u', $token ) ) {
+			++$count;
+		}
+	}
+	return $count;
 }
 
 /**
