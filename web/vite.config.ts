@@ -1,12 +1,22 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { graphqlDocuments } from './build/graphql-documents';
+import { chakraClientGlobals } from './build/chakra-client-globals';
 
 // One config for both builds: `vite build` (browser bundle + manifest) and
 // `vite build --ssr src/entry-server.tsx` (the render function the Node server imports).
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [graphqlDocuments(), react()],
+  plugins: [graphqlDocuments(), chakraClientGlobals(), react()],
   publicDir: 'public',
+  resolve: {
+    // React Router's package exports point every condition at its development build (the same code
+    // with its development warnings switched on); both bundles take the production build.
+    alias: [
+      { find: /^react-router$/, replacement: routerBuild('index.mjs') },
+      { find: /^react-router\/dom$/, replacement: routerBuild('dom-export.mjs') },
+    ],
+  },
   build: {
     manifest: !isSsrBuild,
     sourcemap: false,
@@ -15,6 +25,16 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   ssr: {
     // Bundle these into the server build so SSR and the browser run the same module instances.
-    noExternal: ['@chakra-ui/react', '@ark-ui/react', '@pandacss/is-valid-prop', 'lucide-react'],
+    noExternal: [
+      '@chakra-ui/react',
+      '@ark-ui/react',
+      '@pandacss/is-valid-prop',
+      'lucide-react',
+      'react-router',
+    ],
   },
 }));
+
+function routerBuild(file: string): string {
+  return fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
+}

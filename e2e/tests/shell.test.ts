@@ -78,10 +78,13 @@ for (const width of WIDTHS) {
         assert.ok(phoneBox.y >= 0 && phoneBox.y < 120, `top bar is at the top (phone at y=${phoneBox.y})`);
         const logo = header
           .locator('a[href="/"]')
-          .filter({ has: page.locator('img') })
+          .filter({ has: page.locator('img, svg[viewBox="0 0 64 64"]') })
           .first();
         assert.ok(await logo.isVisible(), 'a logo link to /');
-        const radius = await logo.locator('img').evaluate((img) => getComputedStyle(img).borderRadius);
+        const radius = await logo
+          .locator('img, svg')
+          .first()
+          .evaluate((img) => getComputedStyle(img).borderRadius);
         assert.ok(
           /%|9999|px/.test(radius) && radius !== '0px',
           `the logo is round (border-radius ${radius})`,

@@ -52,8 +52,8 @@ function meta(attr: 'name' | 'property', key: string, value: string | null | und
 }
 
 /**
- * The page's JavaScript starts downloading once the page has loaded (or after 3 s at most): on a
- * slow phone network the hero image and the text the visitor came for get the whole connection,
+ * The page's JavaScript starts downloading once the page has loaded and painted (or after 3 s at
+ * most): on a slow phone network the hero image and the text the visitor came for get the whole connection,
  * and the scripts (which only add in-page navigation and a few controls to an already complete
  * page) follow. The entry and the chunks of the rendered route are fetched in parallel.
  */
@@ -69,7 +69,8 @@ export function scriptLoader(parts: Pick<DocumentParts, 'assets' | 'modules'>): 
     `(function(c,e){var d=0;function go(){if(d)return;d=1;` +
     `c.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)});` +
     `var s=document.createElement('script');s.type='module';s.src=e;document.body.appendChild(s)}` +
-    `if(document.readyState==='complete')go();else{addEventListener('load',go);setTimeout(go,3000)}})` +
+    `function later(){requestAnimationFrame(function(){setTimeout(go,0)})}` +
+    `if(document.readyState==='complete')later();else{addEventListener('load',later);setTimeout(go,3000)}})` +
     `(${jsonForScript(chunks)},${jsonForScript(parts.assets.entry)})`
   );
 }

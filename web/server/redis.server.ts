@@ -6,9 +6,9 @@
 // away, and after a failure it is left alone for a second while memory answers.
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { REDIS_COMMAND_TIMEOUT_MS, withDeadline } from '../../gateway/src/cache/redis.js';
 import type { CachedPage, SharedPageStore } from './page-cache.server';
 
-const COMMAND_TIMEOUT_MS = 200;
 const BACKOFF_MS = 1000;
 /**
  * Gateway replicas learn of a purge from the same message, each a moment apart; a page rendered in
@@ -26,41 +26,6 @@ export interface RedisPages {
   close(): void;
 }
 
-/**
- * Rejects when Redis has not answered `ms` after the call, judged only after the event loop has read
- * its sockets (the timer queues a setImmediate, which runs after the poll phase): a process busy
- * rendering must not blame Redis for a reply already waiting in its socket (ioredis's own
- * commandTimeout would, so it is not used).
- */
-function withDeadline<T>(promise: Promise<T>, ms = COMMAND_TIMEOUT_MS): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    let settled = false;
-    const timer = setTimeout(
-      () =>
-        setImmediate(() => {
-          if (settled) return;
-          settled = true;
-          reject(new Error(`Redis did not answer within ${ms} ms`));
-        }),
-      ms,
-    );
-    promise.then(
-      (value) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
-}
-
 function escapeGlob(text: string): string {
   return text.replace(/[*?[\]\\]/g, (c) => `\\${c}`);
 }
@@ -75,7 +40,8 @@ export function connectRedisPages(options: {
   onPurge: () => void;
 }): RedisPages {
   const { logger, prefix } = options;
-  const timed = <T>(promise: Promise<T>) => withDeadline(promise, options.timeoutMs);
+  const timed = <T>(promise: Promise<T>) =>
+    withDeadline(promise, options.timeoutMs ?? REDIS_COMMAND_TIMEOUT_MS);
   const base = {
     connectTimeout: 1000,
     enableOfflineQueue: false,

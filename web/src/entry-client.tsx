@@ -7,6 +7,7 @@ import { routes } from './routes';
 import { createApolloClient } from './app/apollo';
 import { Providers } from './app/providers';
 import { hydratingSystem } from './app/theme';
+import { registerServerStyles } from './app/ssr-styles';
 import type { RenderContextValue } from './app/render-context';
 
 declare global {
@@ -39,6 +40,7 @@ async function hydrate(): Promise<void> {
   const client = createApolloClient({ uri: '/graphql', ssr: false, state: window.__APOLLO_STATE__ });
   const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
   const emotionCache = createCache({ key: 'css', nonce });
+  registerServerStyles(emotionCache);
   const render: RenderContextValue = { status: 200, head: null, isServer: false };
   // Hydrating inside a transition lets React yield to the browser every few milliseconds instead
   // of blocking the main thread for the whole page: taps and scrolls stay responsive on slow phones.

@@ -8,6 +8,7 @@ import { routes, type RouteHandle } from './routes';
 import { createApolloClient } from './app/apollo';
 import { Providers } from './app/providers';
 import type { HeadData, RenderContextValue } from './app/render-context';
+import { SSR_STYLES_ATTR } from './app/ssr-styles';
 
 export type { HeadData };
 
@@ -89,7 +90,9 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   const chunks = extractCriticalToChunks(result);
   const styles = chunks.styles
     .filter((s) => s.css.length > 0)
-    .map((s) => `<style data-emotion="${s.key} ${s.ids.join(' ')}" nonce="${req.nonce}">${s.css}</style>`)
+    .map(
+      (s) => `<style ${SSR_STYLES_ATTR}="${s.key} ${s.ids.join(' ')}" nonce="${req.nonce}">${s.css}</style>`,
+    )
     .join('');
   return {
     kind: 'page',

@@ -5,6 +5,7 @@ import { Mail, Menu, Phone, X } from 'lucide-react';
 import { graphql } from '../../gql';
 import type { HeaderSiteFragment } from '../../gql/graphql';
 import { NAV_ITEMS } from './navigation';
+import { DEFAULT_LOGO_URL, LogoMark } from './LogoMark';
 
 export const HeaderSite = graphql(`
   fragment HeaderSite on Site {
@@ -90,14 +91,18 @@ export function Header({ site }: { site: HeaderSiteFragment | undefined }) {
               gap="3"
               aria-label={site ? `${site.name}, home` : 'Home'}
             >
-              <chakra.img
-                src={site?.logo.url ?? '/logo.svg'}
-                alt=""
-                htmlWidth="56"
-                htmlHeight="56"
-                borderRadius="full"
-                boxSize={{ base: '12', md: '14' }}
-              />
+              {!site || site.logo.url === DEFAULT_LOGO_URL ? (
+                <LogoMark borderRadius="full" flexShrink="0" boxSize={{ base: '12', md: '14' }} />
+              ) : (
+                <chakra.img
+                  src={site.logo.url}
+                  alt=""
+                  htmlWidth="56"
+                  htmlHeight="56"
+                  borderRadius="full"
+                  boxSize={{ base: '12', md: '14' }}
+                />
+              )}
               <Box lineHeight="1.2">
                 <Text
                   fontFamily="heading"
