@@ -64,6 +64,7 @@ export interface BenchResults {
       tbtMs: number;
       /** Every run's TBT, so a noisy run shows beside the median. */
       tbtRunsMs?: number[];
+      lcpRunsMs?: number[];
     }[];
   };
   publish?: { measured: boolean; reason?: string; visibleMs?: number; samplesMs?: number[] };

@@ -26,7 +26,7 @@ interface LhReport {
   runtimeError?: { message: string };
 }
 
-async function lighthouse(url: string, outFile: string): Promise<LhReport> {
+async function lighthouseOnce(url: string, outFile: string): Promise<LhReport> {
   const cli = path.join(REPO_ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');
   await new Promise<void>((resolve, reject) => {
     const child = spawn(
@@ -42,17 +42,42 @@ async function lighthouse(url: string, outFile: string): Promise<LhReport> {
       ],
       {
         env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
-        stdio: 'ignore',
+        stdio: ['ignore', 'ignore', 'pipe'],
       },
     );
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-2000);
+    });
     child.on('error', reject);
     child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`lighthouse exited ${code} for ${url}`)),
+      code === 0
+        ? resolve()
+        : reject(
+            new Error(
+              `lighthouse exited ${code} for ${url}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`,
+            ),
+          ),
     );
   });
   const report = JSON.parse(await readFile(outFile, 'utf8')) as LhReport;
   if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.message}`);
   return report;
+}
+
+/**
+ * One Lighthouse run, tried up to three times: on this shared machine Chromium now and then fails to
+ * start or loses its connection, which says nothing about the page. Each failure is printed.
+ */
+async function lighthouse(url: string, outFile: string): Promise<LhReport> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouseOnce(url, outFile);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.log(`   (attempt ${attempt} failed, retrying: ${(error as Error).message})`);
+    }
+  }
 }
 
 export async function measureLighthouse(opts: {
@@ -84,9 +109,10 @@ export async function measureLighthouse(opts: {
         cls: metric('cumulative-layout-shift'),
         tbtMs: metric('total-blocking-time'),
         tbtRunsMs: reports.map((r) => Math.round(r.audits['total-blocking-time']?.numericValue ?? NaN)),
+        lcpRunsMs: reports.map((r) => Math.round(r.audits['largest-contentful-paint']?.numericValue ?? NaN)),
       };
       console.log(
-        `   ${pagePath}: perf ${row.performance}, a11y ${row.accessibility}, bp ${row.bestPractices}, seo ${row.seo}, LCP ${row.lcpMs.toFixed(0)} ms, CLS ${row.cls.toFixed(3)}, TBT ${row.tbtMs.toFixed(0)} ms (runs ${row.tbtRunsMs.join(', ')})`,
+        `   ${pagePath}: perf ${row.performance}, a11y ${row.accessibility}, bp ${row.bestPractices}, seo ${row.seo}, LCP ${row.lcpMs.toFixed(0)} ms (runs ${row.lcpRunsMs.join(', ')}), CLS ${row.cls.toFixed(3)}, TBT ${row.tbtMs.toFixed(0)} ms (runs ${row.tbtRunsMs.join(', ')})`,
       );
       pages.push(row);
     }
