@@ -160,6 +160,27 @@ describe('headers on every response (HSTS=on)', () => {
     );
   });
 
+  it('Server-Timing: a fresh render splits WordPress (or cache), gateway and render time; a cached page does not', async () => {
+    const path = '/practice-areas/criminal-defense/';
+    const first = await fetch(`${web.url}${path}`);
+    await first.arrayBuffer();
+    const second = await fetch(`${web.url}${path}`);
+    await second.arrayBuffer();
+    const metrics = (res: Response) =>
+      Object.fromEntries(
+        (res.headers.get('server-timing') ?? '').split(',').map((m) => {
+          const [name = '', ...params] = m.trim().split(';');
+          return [name, params.join(';')];
+        }),
+      );
+    const fresh = metrics(first);
+    expect(first.headers.get('x-cache')).toBe('MISS');
+    expect(Object.keys(fresh)).toEqual(['page', 'wp', 'gateway', 'render']);
+    for (const name of ['page', 'wp', 'gateway', 'render']) expect(fresh[name]).toMatch(/dur=\d+\.\d$/);
+    expect(second.headers.get('x-cache')).toBe('HIT');
+    expect(Object.keys(metrics(second))).toEqual(['page']);
+  });
+
   it("the gateway's own answers forbid scripts and framing outright", async () => {
     const requests: Array<[string, string, RequestInit?]> = [
       [

@@ -1,6 +1,7 @@
 // The gateway's HTTP face on node:http: /graphql (Apollo Server through a small adapter), /healthz,
 // the signed /purge webhook, and the self-hosted GraphiQL sandbox in development.
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { ContentTimer, serverTiming } from './timing.js';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
@@ -174,6 +175,8 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): h
     clientIp: string,
   ) {
     const method = (req.method ?? 'GET').toUpperCase();
+    const started = performance.now();
+    const timer = new ContentTimer();
     let body: unknown = undefined;
     let cacheKey: string | null = null;
     if (method === 'POST') {
@@ -188,6 +191,7 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): h
             'content-length': Buffer.byteLength(early.body),
             'x-response-cache': 'hit',
             'cache-control': UNCACHEABLE,
+            'server-timing': serverTiming(0, performance.now() - started),
           });
           res.end(early.body);
           return;
@@ -209,6 +213,7 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): h
             'content-length': Buffer.byteLength(hit.body),
             'x-response-cache': 'hit',
             'cache-control': UNCACHEABLE,
+            'server-timing': serverTiming(0, performance.now() - started),
           });
           res.end(hit.body);
           return;
@@ -220,10 +225,11 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): h
     }
     const response = await gateway.server.executeHTTPGraphQLRequest({
       httpGraphQLRequest: { method, headers: headerMapOf(req), search: url.search, body },
-      context: async () => gateway.createContext({ requestId, logger: log, clientIp }),
+      context: async () => gateway.createContext({ requestId, logger: log, clientIp, timer }),
     });
     res.statusCode = response.status ?? 200;
     for (const [key, value] of response.headers) res.setHeader(key, value);
+    res.setHeader('server-timing', serverTiming(timer.ms, performance.now() - started));
     // Errors Apollo answers before any plugin runs (CSRF, bad requests) carry no policy: never stored.
     if (!res.hasHeader('cache-control')) res.setHeader('cache-control', UNCACHEABLE);
     if (response.body.kind === 'complete') {

@@ -2,6 +2,7 @@
 // (WordPress over HTTP, or the embedded snapshot) behind the cache, and a context per request. The
 // HTTP layer (http.ts) and the in-process tests both use it.
 import { randomUUID } from 'node:crypto';
+import { ContentTimer, timedSource } from './timing.js';
 import {
   ApolloServer,
   HeaderMap,
@@ -65,7 +66,13 @@ export interface Gateway {
   readonly responseCache: ResponseCache;
   /** Per-client token buckets: every /graphql request (http.ts), and mutations (checked before execution). */
   readonly limits: { graphql: TokenBuckets; writes: TokenBuckets };
-  createContext(options?: { requestId?: string; logger?: Logger; clientIp?: string }): GatewayContext;
+  createContext(options?: {
+    requestId?: string;
+    logger?: Logger;
+    clientIp?: string;
+    /** Times this request's content reads, for the Server-Timing header. */
+    timer?: ContentTimer;
+  }): GatewayContext;
   /** One GraphQL operation in-process, with a fresh context. */
   executeOperation<TData = Record<string, unknown>>(
     request: Omit<GraphQLRequest, 'query'> & { query: string },
@@ -262,13 +269,15 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
 
   const createContext: Gateway['createContext'] = (options = {}) => {
     const requestId = options.requestId ?? randomUUID();
+    // With a timer, this request's content reads are timed (Server-Timing); the API is per request then.
+    const requestApi = options.timer ? createWpApi(timedSource(source, options.timer)) : api;
     return {
       config,
       source,
       upstream,
-      api,
+      api: requestApi,
       upstreamApi,
-      loaders: createLoaders(api),
+      loaders: createLoaders(requestApi),
       logger: options.logger ?? logger.child({ reqId: requestId }),
       requestId,
       clientIp: options.clientIp ?? 'local',

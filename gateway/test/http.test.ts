@@ -63,6 +63,24 @@ describe('HTTP server', () => {
     expect(body.data.posts.nodes).toHaveLength(3);
   });
 
+  it('says in Server-Timing how long the request waited on content and how long it took', async () => {
+    const query = JSON.stringify({ query: BLOG_LIST, variables: { first: 4, page: 2 } });
+    const timing = (res: Response) => {
+      const header = res.headers.get('server-timing') ?? '';
+      const match = /^wp;desc="WordPress or cache";dur=(\d+\.\d), gql;desc="Gateway";dur=(\d+\.\d)$/.exec(
+        header,
+      );
+      expect(match, header).not.toBeNull();
+      return { wp: Number(match![1]), gql: Number(match![2]) };
+    };
+    const cold = timing(await post(query));
+    // The cold answer waited on the stand-in WordPress (a real HTTP request), within the whole.
+    expect(cold.wp).toBeGreaterThan(0);
+    expect(cold.wp).toBeLessThanOrEqual(cold.gql);
+    // Asked again: answered from the response cache, no content read.
+    expect(timing(await post(query)).wp).toBe(0);
+  });
+
   it('answers a GET query that carries a preflight header', async () => {
     const q = encodeURIComponent('{ site { name } }');
     const res = await fetch(`${base}/graphql?query=${q}`, {

@@ -106,7 +106,9 @@ export function createWebApp(deps: WebAppDeps) {
       siteName: deps.siteName,
       defaultImage: new URL('/images/default-featured.jpg', config.SITE_URL).href,
     });
-    return { page: { status: result.status, html, etag: etagOf(html), storedAt: Date.now() } };
+    return {
+      page: { status: result.status, html, etag: etagOf(html), storedAt: Date.now(), timing: result.timing },
+    };
   }
 
   function sendPage(
@@ -127,7 +129,12 @@ export function createWebApp(deps: WebAppDeps) {
       ETag: page.etag,
       Vary: 'Accept-Encoding',
       'X-Cache': cacheState,
-      'Server-Timing': `page;desc="${cacheState}";dur=${(performance.now() - started).toFixed(1)}`,
+      // A fresh render says where its time went (WordPress or cache, gateway, render); a cached page
+      // only how it was served.
+      'Server-Timing': [
+        `page;desc="${cacheState}";dur=${(performance.now() - started).toFixed(1)}`,
+        ...(cacheState === 'MISS' && page.timing ? [page.timing] : []),
+      ].join(', '),
     };
     if (page.status === 200 && etagMatches(req.headers['if-none-match'], page.etag)) {
       // The browser keeps the HTML it has, whose scripts carry the nonce of the response that

@@ -7,6 +7,8 @@ export interface CachedPage {
   html: string;
   etag: string;
   storedAt: number;
+  /** Server-Timing metrics of the render that produced it, sent with that first answer only. */
+  timing?: string;
 }
 
 /**

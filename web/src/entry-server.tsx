@@ -9,6 +9,7 @@ import { createApolloClient } from './app/apollo';
 import { Providers } from './app/providers';
 import type { HeadData, RenderContextValue } from './app/render-context';
 import { SSR_STYLES_ATTR } from './app/ssr-styles';
+import { UpstreamTiming } from './app/upstream-timing.server';
 
 export type { HeadData };
 
@@ -31,6 +32,8 @@ export type RenderResult =
       styles: string;
       state: unknown;
       renders: number;
+      /** Server-Timing metrics of this render: WordPress (or cache), gateway and render time. */
+      timing: string;
       /** Source modules of the matched routes (Vite manifest keys), for modulepreload links. */
       modules: string[];
       /** What the error boundary showed, when it showed something: the server logs it with the request id. */
@@ -56,10 +59,13 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
+  const started = performance.now();
+  const upstream = new UpstreamTiming();
   const client = createApolloClient({
     uri: req.gatewayUrl,
     ssr: true,
     headers: { 'x-request-id': req.requestId },
+    fetch: upstream.wrap(fetch),
   });
   const emotionCache = createCache({ key: 'css', nonce: req.nonce });
   // compat: no inline <style> elements in the body; critical CSS is extracted into <head> below.
@@ -102,6 +108,7 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     styles,
     state: client.extract(),
     renders,
+    timing: upstream.header(performance.now() - started),
     modules: context.matches.flatMap((m) => {
       const module = (m.route.handle as RouteHandle | undefined)?.module;
       return module ? [module] : [];

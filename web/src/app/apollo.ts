@@ -32,6 +32,8 @@ export interface ApolloOptions {
   ssr: boolean;
   headers?: Record<string, string>;
   state?: unknown;
+  /** The fetch the HTTP link uses (the server times its requests to the gateway). */
+  fetch?: typeof fetch;
 }
 
 /**
@@ -92,7 +94,11 @@ function persistedQueries(): ApolloLink[] {
 export function createApolloClient(options: ApolloOptions): ApolloClient {
   const cache = createCache();
   if (options.state) cache.restore(options.state as ReturnType<InMemoryCache['extract']>);
-  const http = new HttpLink({ uri: options.uri, headers: options.headers });
+  const http = new HttpLink({
+    uri: options.uri,
+    headers: options.headers,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
   // In the browser a failed query is retried 3 times, delays doubling from 1 s up to 30 s (SPEC §9).
   // On the server a page must render promptly; the gateway already retries WordPress.
   const link = options.ssr
