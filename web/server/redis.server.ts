@@ -4,9 +4,8 @@
 // gateway/src/cache/redis.ts, which both services must agree on (same REDIS_PREFIX).
 // Redis failing never fails a page: commands time out after 200 ms, nothing queues while it is
 // away, and after a failure it is left alone for a second while memory answers.
-import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { REDIS_COMMAND_TIMEOUT_MS, withDeadline } from '../../gateway/src/cache/redis.js';
+import { REDIS_COMMAND_TIMEOUT_MS, connectRedis, withDeadline } from '../../gateway/src/cache/redis.js';
 import type { CachedPage, SharedPageStore } from './page-cache.server';
 
 const BACKOFF_MS = 1000;
@@ -42,15 +41,8 @@ export function connectRedisPages(options: {
   const { logger, prefix } = options;
   const timed = <T>(promise: Promise<T>) =>
     withDeadline(promise, options.timeoutMs ?? REDIS_COMMAND_TIMEOUT_MS);
-  const base = {
-    connectTimeout: 1000,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    retryStrategy: (attempt: number) => Math.min(100 * attempt, 2000),
-  };
-  const client = new Redis(options.url, { ...base, connectionName: 'lawfirm-web' });
-  const subscriber = new Redis(options.url, {
-    ...base,
+  const client = connectRedis(options.url, { connectionName: 'lawfirm-web' });
+  const subscriber = connectRedis(options.url, {
     connectionName: 'lawfirm-web-sub',
     // Subscriptions must survive reconnects: this connection queues its few commands instead.
     enableOfflineQueue: true,
