@@ -1,15 +1,19 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { graphqlDocuments } from './build/graphql-documents';
 import { chakraClientGlobals } from './build/chakra-client-globals';
+import { chakraThemeData } from './build/chakra-theme-data';
 
 // One config for both builds: `vite build` (browser bundle + manifest) and
 // `vite build --ssr src/entry-server.tsx` (the render function the Node server imports).
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [graphqlDocuments(), chakraClientGlobals(), react()],
+  plugins: [graphqlDocuments(), chakraClientGlobals(), chakraThemeData(), react()],
   publicDir: 'public',
   resolve: {
+    // Browser bundle: packages' ES2015 builds where they have one (rxjs, under Apollo Client) rather
+    // than ES5 builds with helper functions: smaller, and modern phones run classes natively.
+    conditions: ['es2015', ...defaultClientConditions],
     // React Router's package exports point every condition at its development build (the same code
     // with its development warnings switched on); both bundles take the production build.
     alias: [

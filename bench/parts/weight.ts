@@ -1,17 +1,15 @@
-// First-load JavaScript and CSS per route, from the production build's manifest: the entry, the
-// route's own chunk, and everything either imports statically, compressed as a server sends them.
+// First-load JavaScript and CSS per route, from the production build: what the server lists for a
+// first visit to the route (the entry, its start-up stages, the route's chunks), compressed as sent.
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { REPO_ROOT } from '../lib/services.js';
 import type { BenchResults } from '../lib/report.js';
+import { readAssets } from '../../web/server/assets.server.js';
 
 interface Chunk {
   file: string;
-  imports?: string[];
   css?: string[];
-  isEntry?: boolean;
-  src?: string;
 }
 
 export const ROUTE_MODULES: Record<string, string> = {
@@ -23,24 +21,25 @@ export const ROUTE_MODULES: Record<string, string> = {
   '/wp-admin': 'src/routes/wp-admin/WpAdminRoute.tsx',
 };
 
-export function firstLoadFiles(
-  manifest: Record<string, Chunk>,
-  routeModule: string,
-): { js: string[]; css: string[] } {
-  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
-  if (!entryKey) throw new Error('no entry chunk in the manifest');
-  const js = new Set<string>();
-  const css = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || js.has(chunk.file)) return;
-    js.add(chunk.file);
-    chunk.css?.forEach((c) => css.add(c));
-    chunk.imports?.forEach(visit);
-  };
-  visit(entryKey);
-  visit(routeModule);
-  return { js: [...js], css: [...css] };
+/**
+ * What a first visit to a route loads, as the server lists it for the page (readAssets): the
+ * entry, the chunks every page needs (its static imports and start-up stages), and the route's
+ * own chunks.
+ */
+export function firstLoadFiles(clientDir: string, routeModule: string): { js: string[]; css: string[] } {
+  const assets = readAssets(clientDir);
+  const routeFiles = assets.modules?.[routeModule];
+  if (!routeFiles) throw new Error(`${routeModule} is not a lazily loaded module of the build`);
+  const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    Chunk
+  >;
+  const js = [assets.entry, ...assets.preload, ...routeFiles].map((f) => f.replace(/^\//, ''));
+  const css = new Set(assets.css.map((f) => f.replace(/^\//, '')));
+  // CSS of the route's chunks (the entry's is in assets.css).
+  for (const chunk of Object.values(manifest))
+    if (js.includes(chunk.file)) chunk.css?.forEach((c) => css.add(c));
+  return { js, css: [...css] };
 }
 
 const gzip = (b: Buffer) => zlib.gzipSync(b, { level: 9 }).length;
@@ -51,10 +50,8 @@ export async function measureWeight(): Promise<NonNullable<BenchResults['weight'
   const clientDir = path.join(REPO_ROOT, 'web', 'dist', 'client');
   const manifestPath = path.join(clientDir, '.vite', 'manifest.json');
   if (!existsSync(manifestPath)) throw new Error('No production build: run `npm run build` first.');
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, Chunk>;
   const routes = Object.entries(ROUTE_MODULES).map(([route, module]) => {
-    if (!manifest[module]) throw new Error(`${module} is not in the build manifest`);
-    const files = firstLoadFiles(manifest, module);
+    const files = firstLoadFiles(clientDir, module);
     const read = (f: string) => readFileSync(path.join(clientDir, f));
     const sum = (list: string[], fn: (b: Buffer) => number) => list.reduce((n, f) => n + fn(read(f)), 0);
     const row = {

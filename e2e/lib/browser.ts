@@ -182,30 +182,23 @@ function describeProblems(c: Collected, opts: PageOptions): string[] {
 }
 
 /**
- * React has hydrated once the server-rendered elements carry their fibers. Everything the first
- * render needs is loaded before hydrateRoot, so the footer and the main heading hydrate together.
+ * The page has hydrated once the first client render has committed: the app then marks
+ * <html data-hydrated> (web/src/entry-client.tsx). Everything the first render needs is loaded
+ * before hydration starts, so the whole page hydrates at once.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   const probe = () => {
     const named = { footer: 'footer', main: 'main', 'main h1': 'main h1' } as const;
-    return Object.entries(named).map(([label, sel]) => {
-      const el = document.querySelector(sel);
-      const state = !el
-        ? 'missing'
-        : Object.keys(el).some((k) => k.startsWith('__reactFiber$'))
-          ? 'hydrated'
-          : 'static';
-      return `${label}: ${state}`;
-    });
+    const marked = document.documentElement.dataset.hydrated === 'true' ? 'hydrated' : 'static';
+    return Object.entries(named).map(
+      ([label, sel]) => `${label}: ${document.querySelector(sel) ? marked : 'missing'}`,
+    );
   };
   try {
     await page.waitForFunction(
-      () => {
-        return ['footer', 'main', 'main h1'].every((sel) => {
-          const el = document.querySelector(sel);
-          return el !== null && Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
-        });
-      },
+      () =>
+        document.documentElement.dataset.hydrated === 'true' &&
+        ['footer', 'main', 'main h1'].every((sel) => document.querySelector(sel) !== null),
       undefined,
       { timeout: 10_000, polling: 50 },
     );

@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -16,10 +16,24 @@ declare global {
   }
 }
 
+/**
+ * Marks <html data-hydrated> once the first client render has committed (effects run after the
+ * whole tree's): the browser tests wait on it, and it tells anyone debugging a page that the
+ * scripts have taken over.
+ */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
 /** Ends the current task, so the browser can paint and handle input before the next piece. */
 const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function hydrate(): Promise<void> {
+  // Evaluating the bundle's modules is a task of its own; matching the routes starts the next one.
+  await yieldToMain();
   // Load the code of the routes the server rendered before hydrating, so the first client render
   // matches the server HTML instead of flashing a fallback.
   const matches = matchRoutes(routes, window.location) ?? [];
@@ -50,6 +64,7 @@ async function hydrate(): Promise<void> {
       <StrictMode>
         <Providers client={client} emotionCache={emotionCache} render={render} system={system}>
           <RouterProvider router={router} />
+          <HydratedMark />
         </Providers>
       </StrictMode>,
     );

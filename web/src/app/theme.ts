@@ -5,75 +5,14 @@ import {
   mergeConfigs,
   type SystemContext,
 } from '@chakra-ui/react';
-import {
-  breakpoints,
-  globalCss,
-  keyframes,
-  layerStyles,
-  semanticTokens,
-  textStyles,
-  tokens,
-  animationStyles,
-  badgeRecipe,
-  buttonRecipe,
-  containerRecipe,
-  headingRecipe,
-  inputRecipe,
-  linkRecipe,
-  skeletonRecipe,
-  spinnerRecipe,
-  textareaRecipe,
-  fieldSlotRecipe,
-} from '@chakra-ui/react/theme';
+import { chakraThemeData } from './theme-data';
 
-/** Colour palettes the site uses (plus brand and gold, defined below). */
-const PALETTES = [
-  'transparent',
-  'current',
-  'black',
-  'white',
-  'whiteAlpha',
-  'blackAlpha',
-  'gray',
-  'red',
-  'green',
-];
-const SEMANTIC_PALETTES = ['bg', 'fg', 'border', 'gray', 'red', 'green'];
-
-function pick<T extends object>(source: T | undefined, keys: string[]): T {
-  return Object.fromEntries(Object.entries(source ?? {}).filter(([k]) => keys.includes(k))) as T;
-}
-
-// Only the recipes and colour palettes the site uses: every token becomes a CSS variable in each
-// page's HTML and every recipe ships to every phone. Add a recipe or palette here when a new Chakra
-// component or colour is used.
 const baseConfig = () =>
   mergeConfigs(defaultBaseConfig, {
     // The CSS reset (box-sizing, margins, fonts). Without it the reset layer is empty and emotion
     // writes a dangling "@layer reset" that swallows the base layer after it (globalCss included).
     preflight: true,
-    theme: {
-      breakpoints,
-      keyframes,
-      tokens: { ...tokens, colors: pick(tokens.colors, PALETTES) },
-      semanticTokens: { ...semanticTokens, colors: pick(semanticTokens.colors, SEMANTIC_PALETTES) },
-      textStyles,
-      layerStyles,
-      animationStyles,
-      recipes: {
-        badge: badgeRecipe,
-        button: buttonRecipe,
-        container: containerRecipe,
-        heading: headingRecipe,
-        input: inputRecipe,
-        link: linkRecipe,
-        skeleton: skeletonRecipe,
-        spinner: spinnerRecipe,
-        textarea: textareaRecipe,
-      },
-      slotRecipes: { field: fieldSlotRecipe },
-    },
-    globalCss,
+    ...chakraThemeData(),
   });
 
 const site = defineConfig({
