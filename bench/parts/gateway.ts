@@ -6,7 +6,7 @@ import { BlogPostsDocument, HomeDocument } from '../../web/src/gql/graphql.js';
 import { readSnapshot } from '../../gateway/src/sources/embedded/source.js';
 import { startFakeWordPress } from '../../gateway/test/fake-wordpress.js';
 import { REPO_ROOT, startService } from '../lib/services.js';
-import { bareServer, load } from '../lib/load.js';
+import { bareServer, compareLoads } from '../lib/load.js';
 import type { BenchResults, RatioFigures } from '../lib/report.js';
 
 export const GATEWAY_ENV = {
@@ -23,11 +23,14 @@ async function compare(gatewayUrl: string, body: string, seconds: number): Promi
   const bytes = Buffer.from(await first.arrayBuffer());
   if (!first.ok || bytes.includes('"errors"'))
     throw new Error(`gateway answered ${first.status}: ${bytes.toString().slice(0, 300)}`);
-  const subject = await load({ url: gatewayUrl, method: 'POST', headers, body }, seconds);
   const bare = await bareServer(bytes, first.headers.get('content-type') ?? 'application/json');
   try {
-    const baseline = await load({ url: bare.url, method: 'POST', headers, body }, seconds);
-    return { subject, baseline, ratio: subject.rps / baseline.rps, bytes: bytes.length };
+    const figures = await compareLoads(
+      { url: gatewayUrl, method: 'POST', headers, body },
+      { url: bare.url, method: 'POST', headers, body },
+      seconds,
+    );
+    return { ...figures, bytes: bytes.length };
   } finally {
     await bare.close();
   }

@@ -2,7 +2,7 @@
 // bytes, and the cold render time per route (page cache miss, content cache warm).
 import { performance } from 'node:perf_hooks';
 import { startService } from '../lib/services.js';
-import { bareServer, load } from '../lib/load.js';
+import { bareServer, compareLoads } from '../lib/load.js';
 import { median, type BenchResults } from '../lib/report.js';
 import { GATEWAY_ENV } from './gateway.js';
 import { PAGES } from './upstream.js';
@@ -48,15 +48,15 @@ export async function measureRender(opts: {
     const first = await fetch(`${site.url}/`);
     const html = Buffer.from(await first.arrayBuffer());
     if (first.status !== 200) throw new Error(`/ answered ${first.status}`);
-    const subject = await load({ url: `${site.url}/` }, opts.seconds);
     const bare = await bareServer(html, 'text/html; charset=utf-8');
-    let baseline;
+    let figures;
     try {
-      baseline = await load({ url: bare.url }, opts.seconds);
+      figures = await compareLoads({ url: `${site.url}/` }, { url: bare.url }, opts.seconds);
     } finally {
       await bare.close();
     }
-    const warm = { subject, baseline, ratio: subject.rps / baseline.rps, bytes: html.length };
+    const { subject, baseline } = figures;
+    const warm = { ...figures, bytes: html.length };
     console.log(
       `   warm /: ${subject.rps.toFixed(0)} req/s vs static ${baseline.rps.toFixed(0)} req/s, ratio ${warm.ratio.toFixed(2)}`,
     );
