@@ -21,9 +21,10 @@ const SETTLE_MS = 2500;
 
 /**
  * After a client-side navigation the home page is still filling in (practice cards replace their
- * placeholders, images arrive), which moves the section after the scroll has started. Until the page
- * settles, re-align the section whenever the layout changes; the visitor scrolling or pressing a key
- * ends it at once.
+ * placeholders, images arrive), which moves the section after the scroll has started, and a change
+ * of layout above the viewport can cut a smooth scroll short. Until the page settles, re-align the
+ * section whenever the layout changes or a scroll ends away from it; the visitor scrolling or
+ * pressing a key ends it at once.
  */
 function keepAligned(target: HTMLElement): () => void {
   let done = false;
@@ -32,18 +33,22 @@ function keepAligned(target: HTMLElement): () => void {
     done = true;
     observer.disconnect();
     clearTimeout(timer);
+    window.removeEventListener('scrollend', onScrollEnd);
     for (const type of ['wheel', 'touchstart', 'keydown', 'mousedown'] as const)
       window.removeEventListener(type, stop);
   };
-  const realign = () => {
+  const realign = (behavior: ScrollBehavior) => {
     if (done) return;
     const drift = target.getBoundingClientRect().top - OFFSET_PX;
-    if (Math.abs(drift) > 2) window.scrollTo({ top: window.scrollY + drift, behavior: 'auto' });
+    if (Math.abs(drift) > 2) window.scrollTo({ top: window.scrollY + drift, behavior });
   };
-  const observer = new ResizeObserver(() => requestAnimationFrame(realign));
+  // A scroll that ended short of the section is corrected at once: animating again could be cut too.
+  const onScrollEnd = () => requestAnimationFrame(() => realign('instant'));
+  const observer = new ResizeObserver(() => requestAnimationFrame(() => realign('auto')));
   observer.observe(document.body);
+  window.addEventListener('scrollend', onScrollEnd);
   const timer = setTimeout(() => {
-    realign();
+    realign('instant');
     stop();
   }, SETTLE_MS);
   for (const type of ['wheel', 'touchstart', 'keydown', 'mousedown'] as const)
