@@ -119,7 +119,7 @@ export function toMarkdown(r: BenchResults): string {
       ['blog list', r.gateway.blogList],
     ] as const)
       out.push(
-        `| ${name} | ${f.subject.rps.toFixed(0)} | ${f.subject.p50Ms} / ${f.subject.p99Ms} | ${f.baseline.rps.toFixed(0)} | ${r2(f.ratio)} |`,
+        `| ${name} | ${f.subject.rps.toFixed(0)} | ${f.subject.p50Ms.toFixed(1)} / ${f.subject.p99Ms.toFixed(1)} | ${f.baseline.rps.toFixed(0)} | ${r2(f.ratio)} |`,
       );
     out.push('');
   }

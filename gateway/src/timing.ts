@@ -34,7 +34,6 @@ export function timedSource(source: RestSource, timer: ContentTimer): RestSource
     get: (path, query, options) => timer.time(() => source.get(path, query, options)),
   };
   if (source.getBatch) timed.getBatch = (batch) => timer.time(() => source.getBatch!(batch));
-  if (source.remember) timed.remember = (batch, items, at) => source.remember!(batch, items, at);
   return timed;
 }
 

@@ -285,16 +285,6 @@ describe('cached source: items by id or slug', () => {
     expect((await batch(['1'])).get('1')).toBeInstanceOf(UpstreamError);
   });
 
-  it('takes items from another answer, without replacing newer copies', async () => {
-    const { up, cached, batch } = setupItems();
-    await cached.remember(ITEMS, [{ id: 7, version: 99 }], 0);
-    expect(((await batch(['7'])).get('7') as Item).version).toBe(99);
-    expect(up.asked).toHaveLength(0);
-    await batch(['8']);
-    await cached.remember(ITEMS, [{ id: 8, version: 50 }], -1);
-    expect(((await batch(['8'])).get('8') as Item).version).toBe(1);
-  });
-
   it('tags each item by its id, so one can be dropped alone', async () => {
     const { up, cache, batch } = setupItems();
     await batch(['1', '2']);
@@ -372,24 +362,5 @@ describe('a purge while an answer is on its way', () => {
     // What is cached now is the post-purge answer.
     expect(await firstId()).toBe(2);
     expect(up.calls).toBe(2);
-  });
-
-  it('does not remember the items of a list fetched across a purge', async () => {
-    const { up, cached } = setup();
-    const release = up.hold();
-    const pending = cached.get<{ id: number; slug: string }[]>('/posts', { per_page: 1 });
-    while (up.calls < 1) await new Promise((r) => setTimeout(r, 0));
-    cached.invalidate();
-    release();
-    const response = await pending;
-    const batch = {
-      path: '/posts',
-      keyKind: 'slug',
-      variant: 'full',
-      keyOf: (item: { slug: string }) => item.slug,
-    } as never;
-    await cached.remember(batch, response.body, response.fetchedAt ?? 0);
-    expect(await cached.cache.size()).toBe(0);
-    expect(up.calls).toBe(1);
   });
 });

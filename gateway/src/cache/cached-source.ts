@@ -57,7 +57,6 @@ export interface CachedSourceStats {
 
 export interface CachedSource extends RestSource {
   getBatch<T>(batch: BatchQuery<T>): Promise<BatchResult<T>>;
-  remember<T>(batch: Omit<BatchQuery<T>, 'keys'>, items: readonly T[], fetchedAt: number): Promise<void>;
   /**
    * Called on purge: answers already on their way from WordPress were produced before the change
    * and must not be stored, and new requests must not join them.
@@ -113,8 +112,6 @@ export function cachedSource(source: RestSource, cache: Cache, options: CachedSo
   const inFlight = new Map<string, Promise<RestResponse<unknown>>>();
   /** Bumped by every purge; a fetch that started in an earlier generation is not stored. */
   let generation = 0;
-  /** Bodies of answers fetched across a purge: `remember` must not store their items either. */
-  const outdated = new WeakSet<object>();
   const background = new Set<Promise<unknown>>();
   const lastLogged = new Map<string, { at: number; suppressed: number }>();
   const stats: CachedSourceStats = {
@@ -229,10 +226,7 @@ export function cachedSource(source: RestSource, cache: Cache, options: CachedSo
     const fetched = await source.get<T>(path, query, opts);
     const storedAt = now();
     const response: RestResponse<T> = { ...fetched, fetchedAt: storedAt };
-    if (startedIn !== generation) {
-      if (response.body && typeof response.body === 'object') outdated.add(response.body);
-      return response;
-    }
+    if (startedIn !== generation) return response;
     const entry: CacheEntry<RestResponse<T>> = {
       value: response,
       storedAt,
@@ -456,27 +450,11 @@ export function cachedSource(source: RestSource, cache: Cache, options: CachedSo
     return result;
   }
 
-  async function remember<T>(batch: Omit<BatchQuery<T>, 'keys'>, items: readonly T[], fetchedAt: number) {
-    const shape = batch as Omit<BatchQuery<unknown>, 'keys'>;
-    if (outdated.has(items)) return;
-    await Promise.all(
-      items.map(async (item) => {
-        const k = batch.keyOf(item);
-        const key = itemKey(shape, k);
-        const existing = await cacheGet(key);
-        // Never replace a newer answer with an older copy (a list served from the cache).
-        if (existing && existing.storedAt >= fetchedAt) return;
-        await cacheSet(key, { value: item, storedAt: fetchedAt, tags: itemTags(shape, k, item) });
-      }),
-    );
-  }
-
   return {
     kind: source.kind,
     cache,
     stats,
     getBatch,
-    remember,
     invalidate() {
       generation += 1;
       inFlight.clear();

@@ -60,11 +60,6 @@ export interface RestSource {
   get<T = unknown>(path: string, query?: RestQuery, options?: RestGetOptions<T>): Promise<RestResponse<T>>;
   /** Per-item answers for a batch; sources without their own implementation use fetchBatch(). */
   getBatch?<T>(batch: BatchQuery<T>): Promise<BatchResult<T>>;
-  /**
-   * Offers items that arrived in another answer (posts in a list) as answers to the batch question
-   * they also answer, fetched at `fetchedAt`.
-   */
-  remember?<T>(batch: Omit<BatchQuery<T>, 'keys'>, items: readonly T[], fetchedAt: number): Promise<void>;
 }
 
 /** Asks the batch question directly: one request per chunk of keys. */
