@@ -449,6 +449,8 @@ for (const width of WIDTHS) {
         await page.waitForURL((u) => u.pathname === '/blog' || u.pathname === '/blog/');
         await waitForHeading(page, 'Legal Insights & Guidance');
         await assertSameDocument(page, 'Back button');
+        // The browser restores the blog's scroll position on Back: click once the page is still.
+        await waitForScrollEnd(page);
 
         await page.locator('header a[href="/"]').first().click();
         await page.waitForURL((u) => u.pathname === '/');
