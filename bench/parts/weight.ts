@@ -1,11 +1,12 @@
 // First-load JavaScript and CSS per route, from the production build: what the server lists for a
-// first visit to the route (the entry, its start-up stages, the route's chunks), compressed as sent.
+// first visit to the route (the entry, the chunks it imports, the route's chunks), compressed as sent.
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { REPO_ROOT } from '../lib/services.js';
 import type { BenchResults } from '../lib/report.js';
 import { readAssets } from '../../web/server/assets.server.js';
+import type { Assets } from '../../web/server/html.server.js';
 
 interface Chunk {
   file: string;
@@ -23,17 +24,15 @@ export const ROUTE_MODULES: Record<string, string> = {
 
 /**
  * What a first visit to a route loads, as the server lists it for the page (readAssets): the
- * entry, the chunks every page needs (its static imports and start-up stages), and the route's
- * own chunks.
+ * entry, the chunks every page needs, and the route's own chunks.
  */
-export function firstLoadFiles(clientDir: string, routeModule: string): { js: string[]; css: string[] } {
-  const assets = readAssets(clientDir);
+export function firstLoadFiles(
+  assets: Assets,
+  manifest: Record<string, Chunk>,
+  routeModule: string,
+): { js: string[]; css: string[] } {
   const routeFiles = assets.modules?.[routeModule];
   if (!routeFiles) throw new Error(`${routeModule} is not a lazily loaded module of the build`);
-  const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<
-    string,
-    Chunk
-  >;
   const js = [assets.entry, ...assets.preload, ...routeFiles].map((f) => f.replace(/^\//, ''));
   const css = new Set(assets.css.map((f) => f.replace(/^\//, '')));
   // CSS of the route's chunks (the entry's is in assets.css).
@@ -50,17 +49,29 @@ export async function measureWeight(): Promise<NonNullable<BenchResults['weight'
   const clientDir = path.join(REPO_ROOT, 'web', 'dist', 'client');
   const manifestPath = path.join(clientDir, '.vite', 'manifest.json');
   if (!existsSync(manifestPath)) throw new Error('No production build: run `npm run build` first.');
+  const assets = readAssets(clientDir);
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, Chunk>;
+  // Every route shares the entry and its chunks: each file is read and compressed once.
+  const sizes = new Map<string, { gzip: number; brotli: number }>();
+  const sizeOf = (f: string) => {
+    let size = sizes.get(f);
+    if (!size) {
+      const bytes = readFileSync(path.join(clientDir, f));
+      size = { gzip: gzip(bytes), brotli: brotli(bytes) };
+      sizes.set(f, size);
+    }
+    return size;
+  };
   const routes = Object.entries(ROUTE_MODULES).map(([route, module]) => {
-    const files = firstLoadFiles(clientDir, module);
-    const read = (f: string) => readFileSync(path.join(clientDir, f));
-    const sum = (list: string[], fn: (b: Buffer) => number) => list.reduce((n, f) => n + fn(read(f)), 0);
+    const files = firstLoadFiles(assets, manifest, module);
+    const sum = (list: string[], kind: 'gzip' | 'brotli') => list.reduce((n, f) => n + sizeOf(f)[kind], 0);
     const row = {
       route,
       files: files.js,
-      jsGzip: sum(files.js, gzip),
-      jsBrotli: sum(files.js, brotli),
-      cssGzip: sum(files.css, gzip),
-      cssBrotli: sum(files.css, brotli),
+      jsGzip: sum(files.js, 'gzip'),
+      jsBrotli: sum(files.js, 'brotli'),
+      cssGzip: sum(files.css, 'gzip'),
+      cssBrotli: sum(files.css, 'brotli'),
     };
     console.log(
       `   ${route}: JS ${(row.jsGzip / 1024).toFixed(1)} KiB gzip, ${(row.jsBrotli / 1024).toFixed(1)} KiB brotli`,
