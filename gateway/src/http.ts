@@ -4,6 +4,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { ContentTimer, serverTiming } from './timing.js';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HeaderMap } from '@apollo/server';
@@ -13,7 +14,8 @@ import { purgeRequestSchema } from './cache/purge.js';
 import { rateKeyForAddress } from './rate-limit.js';
 import { apiSecurityHeaders, newNonce, sandboxSecurityHeaders } from './security/headers.js';
 import type { Admission } from './security/token-bucket.js';
-import { clientAddress } from './security/trust-proxy.js';
+import { clientAddress, type ClientAddress } from './security/trust-proxy.js';
+import type { CachedResponse } from './response-cache.js';
 import type { Gateway } from './server.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -32,6 +34,12 @@ export interface HttpOptions {
 }
 
 class BodyTooLargeError extends Error {}
+
+/** The client behind each keep-alive connection's requests that carry no X-Forwarded-For. */
+const peerClients = new WeakMap<Socket, ClientAddress>();
+
+/** Bytes of answers written from the response cache, for the request log (info level only). */
+const hitBytes = new WeakMap<http.ServerResponse, number>();
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -56,22 +64,22 @@ function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) return Promise.reject(new BodyTooLargeError());
   // Plain stream events rather than `for await`: this runs for every GraphQL request, and the async
-  // iterator costs more than the small body it reads.
+  // iterator costs more than the small body it reads. Past the limit the rest is read and dropped.
   return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let failed = false;
-    const onData = (chunk: Buffer) => {
+    req.on('data', (chunk: Buffer) => {
+      if (failed) return;
       size += chunk.length;
       if (size > limit) {
         failed = true;
-        req.off('data', onData);
+        chunks.length = 0;
         reject(new BodyTooLargeError());
         return;
       }
       chunks.push(chunk);
-    };
-    req.on('data', onData);
+    });
     req.once('end', () => {
       if (!failed) resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
     });
@@ -165,18 +173,60 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): h
   const maxBodyBytes = options.maxBodyBytes ?? config.security.maxBodyBytes;
   const sandboxDir = options.sandboxDir ?? SANDBOX_DIR;
   const securityHeaders = apiSecurityHeaders(config.security.hsts);
+  const securityHeaderList = Object.entries(securityHeaders).flat();
+
+  /** Who sent the request; without X-Forwarded-For that is a fact of the connection, read once. */
+  function clientOf(req: http.IncomingMessage): ClientAddress {
+    const forwarded = req.headers['x-forwarded-for'];
+    const trust = config.security.trustProxy;
+    if (forwarded !== undefined) return clientAddress(req.socket.remoteAddress, forwarded, trust);
+    let client = peerClients.get(req.socket);
+    if (!client) {
+      client = clientAddress(req.socket.remoteAddress, undefined, trust);
+      peerClients.set(req.socket, client);
+    }
+    return client;
+  }
+
+  function applyBaseHeaders(res: http.ServerResponse, requestId: string) {
+    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+    res.setHeader('x-request-id', requestId);
+  }
+
+  /**
+   * A stored answer, with the policy and its own headers in one flat list: the busiest path of the
+   * gateway (every page the web server renders asks the same few queries) does no per-header work.
+   */
+  function sendHit(res: http.ServerResponse, requestId: string, hit: CachedResponse, started: number) {
+    if (gateway.logger.isLevelEnabled('info')) hitBytes.set(res, hit.bytes.length);
+    res.writeHead(200, [
+      ...securityHeaderList,
+      'x-request-id',
+      requestId,
+      'content-type',
+      hit.contentType,
+      'content-length',
+      String(hit.bytes.length),
+      'x-response-cache',
+      'hit',
+      'cache-control',
+      UNCACHEABLE,
+      'server-timing',
+      serverTiming(0, performance.now() - started),
+    ]);
+    res.end(hit.bytes);
+  }
 
   async function graphql(
     req: http.IncomingMessage,
     res: http.ServerResponse,
-    url: URL,
+    search: string,
     log: Logger,
     requestId: string,
     clientIp: string,
   ) {
     const method = (req.method ?? 'GET').toUpperCase();
     const started = performance.now();
-    const timer = new ContentTimer();
     let body: unknown = undefined;
     let cacheKey: string | null = null;
     if (method === 'POST') {
@@ -184,18 +234,9 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): h
       const type = req.headers['content-type'] ?? '';
       if (/^application\/(graphql-response\+)?json\b/i.test(type) && raw.trim() !== '') {
         // The exact body of a query answered moments ago: its answer, without parsing anything.
-        const early = gateway.responseCache.get(raw);
-        if (early) {
-          res.writeHead(200, {
-            'content-type': early.contentType,
-            'content-length': Buffer.byteLength(early.body),
-            'x-response-cache': 'hit',
-            'cache-control': UNCACHEABLE,
-            'server-timing': serverTiming(0, performance.now() - started),
-          });
-          res.end(early.body);
-          return;
-        }
+        const hit = gateway.responseCache.get(raw);
+        if (hit) return sendHit(res, requestId, hit, started);
+        applyBaseHeaders(res, requestId);
         try {
           body = JSON.parse(raw);
         } catch {
@@ -204,27 +245,18 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): h
           });
           return;
         }
-        // Only JSON bodies reach here, so CSRF prevention would have let this request through.
+        // Only JSON bodies reach here, so CSRF prevention would have let this request through. The
+        // key is the raw body, whose answer was looked up above: this decides whether to store it.
         cacheKey = gateway.responseCache.keyFor(body, raw);
-        const hit = cacheKey ? gateway.responseCache.get(cacheKey) : undefined;
-        if (hit) {
-          res.writeHead(200, {
-            'content-type': hit.contentType,
-            'content-length': Buffer.byteLength(hit.body),
-            'x-response-cache': 'hit',
-            'cache-control': UNCACHEABLE,
-            'server-timing': serverTiming(0, performance.now() - started),
-          });
-          res.end(hit.body);
-          return;
-        }
       } else {
         // Apollo decides: a text/plain or form body is refused by CSRF prevention.
         body = raw;
       }
     }
+    applyBaseHeaders(res, requestId);
+    const timer = new ContentTimer();
     const response = await gateway.server.executeHTTPGraphQLRequest({
-      httpGraphQLRequest: { method, headers: headerMapOf(req), search: url.search, body },
+      httpGraphQLRequest: { method, headers: headerMapOf(req), search, body },
       context: async () => gateway.createContext({ requestId, logger: log, clientIp, timer }),
     });
     res.statusCode = response.status ?? 200;
@@ -323,21 +355,24 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): h
   }
 
   async function route(req: http.IncomingMessage, res: http.ServerResponse, log: Logger, requestId: string) {
-    let url: URL;
-    try {
-      url = new URL(req.url ?? '/', 'http://gateway.local');
-    } catch {
-      return sendJson(res, 400, { error: 'Bad request' });
-    }
     const method = (req.method ?? 'GET').toUpperCase();
-    const { pathname } = url;
+    // What the site sends on every page view needs no URL parsing.
+    const plainGraphqlPost = method === 'POST' && req.url === '/graphql';
+    // The early cache hit writes the policy with its answer in one go; every other answer gets it
+    // now (errors included; a route may replace it: the sandbox page).
+    if (!plainGraphqlPost) applyBaseHeaders(res, requestId);
+    let pathname = '/graphql';
+    let search = '';
+    if (!plainGraphqlPost) {
+      try {
+        ({ pathname, search } = new URL(req.url ?? '/', 'http://gateway.local'));
+      } catch {
+        return sendJson(res, 400, { error: 'Bad request' });
+      }
+    }
     // The web server renders pages through the gateway without X-Forwarded-For: its own requests
     // are bounded by its page cache, not by a visitor's limit. Everyone else spends from a bucket.
-    const client = clientAddress(
-      req.socket.remoteAddress,
-      req.headers['x-forwarded-for'],
-      config.security.trustProxy,
-    );
+    const client = clientOf(req);
     const admit = () => client.fromProxy || gateway.limits.graphql.take(rateKeyForAddress(client.ip));
 
     if (pathname === '/healthz') {
@@ -346,15 +381,23 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): h
       return sendJson(res, 200, { ok: true, source: gateway.sourceKind, cache: gateway.cacheState() });
     }
     if (pathname === '/graphql' || pathname === '/graphql/') {
-      if (method === 'GET' && config.sandbox && wantsHtml(req) && !url.searchParams.has('query')) {
+      if (
+        method === 'GET' &&
+        config.sandbox &&
+        wantsHtml(req) &&
+        !new URLSearchParams(search).has('query')
+      ) {
         return sandbox(res, 'index.html');
       }
       if (method !== 'GET' && method !== 'POST') {
         return sendJson(res, 405, { error: 'Method not allowed' }, { allow: 'GET, POST' });
       }
       const admission = admit();
-      if (admission !== true && !admission.allowed) return sendTooMany(res, admission);
-      return graphql(req, res, url, log, requestId, client.ip);
+      if (admission !== true && !admission.allowed) {
+        applyBaseHeaders(res, requestId);
+        return sendTooMany(res, admission);
+      }
+      return graphql(req, res, search, log, requestId, client.ip);
     }
     if (pathname.startsWith(SANDBOX_BASE) && config.sandbox && method === 'GET') {
       let relative: string;
@@ -383,23 +426,23 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): h
     const requestId = requestIdFrom(req.headers['x-request-id']);
     const log = lazyChild(gateway.logger, { reqId: requestId });
     const started = performance.now();
-    // Every answer, errors included, carries the policy; a route may replace it (the sandbox page).
-    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
-    res.setHeader('x-request-id', requestId);
-    res.on('finish', () => {
-      if (!gateway.logger.isLevelEnabled('info')) return;
-      log.info(
-        {
-          method: req.method,
-          path: (req.url ?? '').split('?')[0]?.slice(0, 200),
-          status: res.statusCode,
-          ms: Math.round((performance.now() - started) * 10) / 10,
-          bytes: Number(res.getHeader('content-length') ?? 0),
-        },
-        'request',
-      );
-    });
+    // At the production level (warn) nothing is logged per request: no listener either.
+    if (gateway.logger.isLevelEnabled('info')) {
+      res.on('finish', () => {
+        log.info(
+          {
+            method: req.method,
+            path: (req.url ?? '').split('?')[0]?.slice(0, 200),
+            status: res.statusCode,
+            ms: Math.round((performance.now() - started) * 10) / 10,
+            bytes: Number(res.getHeader('content-length') ?? hitBytes.get(res) ?? 0),
+          },
+          'request',
+        );
+      });
+    }
     route(req, res, log, requestId).catch((error: unknown) => {
+      if (!res.headersSent) applyBaseHeaders(res, requestId);
       if (error instanceof BodyTooLargeError) {
         sendJson(
           res,

@@ -3,6 +3,8 @@ import { Kind, parse, type DocumentNode, type OperationDefinitionNode } from 'gr
 
 export interface CachedResponse {
   body: string;
+  /** The body encoded once, so that a hit writes bytes instead of encoding the text again. */
+  bytes: Buffer;
   contentType: string;
   storedAt: number;
 }
@@ -38,7 +40,7 @@ export class ResponseCache {
   constructor(private readonly options: ResponseCacheOptions) {
     this.entries = new LRUCache({
       maxSize: options.maxBytes ?? 16 * 1024 * 1024,
-      sizeCalculation: (v, k) => v.body.length + k.length + 64,
+      sizeCalculation: (v, k) => v.body.length + v.bytes.length + k.length + 64,
     });
     this.now = options.now ?? Date.now;
   }
@@ -78,7 +80,7 @@ export class ResponseCache {
   /** Stores only complete, error-free answers. */
   set(key: string, status: number, contentType: string, body: string): void {
     if (status !== 200 || body.includes('"errors":')) return;
-    this.entries.set(key, { body, contentType, storedAt: this.now() });
+    this.entries.set(key, { body, bytes: Buffer.from(body, 'utf8'), contentType, storedAt: this.now() });
   }
 
   clear(): void {

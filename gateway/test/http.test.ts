@@ -81,6 +81,34 @@ describe('HTTP server', () => {
     expect(timing(await post(query)).wp).toBe(0);
   });
 
+  it('answers from the response cache with the same bytes and the same policy headers', async () => {
+    const query = JSON.stringify({ query: BLOG_LIST, variables: { first: 2, page: 3 } });
+    const miss = await post(query, { 'x-request-id': 'cache-miss-1' });
+    const missBody = await miss.text();
+    const hit = await post(query, { 'x-request-id': 'cache-hit-1' });
+    const hitBody = await hit.text();
+    expect(miss.headers.get('x-response-cache')).toBeNull();
+    expect(hit.headers.get('x-response-cache')).toBe('hit');
+    expect(hitBody).toBe(missBody);
+    expect(Number(hit.headers.get('content-length'))).toBe(Buffer.byteLength(missBody));
+    expect(hit.headers.get('x-request-id')).toBe('cache-hit-1');
+    for (const name of [
+      'content-type',
+      'cache-control',
+      'content-security-policy',
+      'x-content-type-options',
+      'referrer-policy',
+      'permissions-policy',
+      'x-frame-options',
+      'cross-origin-resource-policy',
+    ]) {
+      expect(hit.headers.get(name), name).toBe(miss.headers.get(name));
+      expect(hit.headers.get(name), name).not.toBeNull();
+    }
+    const logged = h.logs.find((l) => l.msg === 'request' && l.reqId === 'cache-hit-1');
+    expect(logged).toMatchObject({ method: 'POST', path: '/graphql', status: 200, bytes: hitBody.length });
+  });
+
   it('answers a GET query that carries a preflight header', async () => {
     const q = encodeURIComponent('{ site { name } }');
     const res = await fetch(`${base}/graphql?query=${q}`, {

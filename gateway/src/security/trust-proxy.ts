@@ -89,10 +89,26 @@ export function parseTrustProxy(value: string | undefined, fallback = 'none'): T
   return { kind: 'list', list, spec };
 }
 
+/**
+ * Verdicts per list and address. Every request asks about its peer, and the peers of a server are
+ * few (the proxy, the web server); BlockList.check builds a SocketAddress on each call. Bounded,
+ * because addresses in X-Forwarded-For are whatever a trusted proxy passes on.
+ */
+const verdicts = new WeakMap<BlockList, Map<string, boolean>>();
+const MAX_VERDICTS = 1024;
+
 function isTrusted(trust: TrustProxy, address: string): boolean {
   if (trust.kind === 'none') return false;
   if (trust.kind === 'hops') return true;
-  return trust.list.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
+  let known = verdicts.get(trust.list);
+  if (!known) verdicts.set(trust.list, (known = new Map()));
+  let verdict = known.get(address);
+  if (verdict === undefined) {
+    verdict = trust.list.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
+    if (known.size >= MAX_VERDICTS) known.clear();
+    known.set(address, verdict);
+  }
+  return verdict;
 }
 
 export interface ClientAddress {
