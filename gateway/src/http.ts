@@ -381,12 +381,7 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): h
       return sendJson(res, 200, { ok: true, source: gateway.sourceKind, cache: gateway.cacheState() });
     }
     if (pathname === '/graphql' || pathname === '/graphql/') {
-      if (
-        method === 'GET' &&
-        config.sandbox &&
-        wantsHtml(req) &&
-        !new URLSearchParams(search).has('query')
-      ) {
+      if (method === 'GET' && config.sandbox && wantsHtml(req) && !new URLSearchParams(search).has('query')) {
         return sandbox(res, 'index.html');
       }
       if (method !== 'GET' && method !== 'POST') {

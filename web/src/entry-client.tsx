@@ -2,10 +2,10 @@ import { StrictMode, startTransition, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import createCache from '@emotion/cache';
 import { routes } from './routes';
 import { createApolloClient } from './app/apollo';
 import { Providers } from './app/providers';
+import { createEmotionCache } from './app/emotion-cache';
 import { hydratingSystem } from './app/theme';
 import { registerServerStyles } from './app/ssr-styles';
 import type { RenderContextValue } from './app/render-context';
@@ -53,7 +53,7 @@ async function hydrate(): Promise<void> {
   const router = createBrowserRouter(routes);
   const client = createApolloClient({ uri: '/graphql', ssr: false, state: window.__APOLLO_STATE__ });
   const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
-  const emotionCache = createCache({ key: 'css', nonce });
+  const emotionCache = createEmotionCache(nonce);
   registerServerStyles(emotionCache);
   const render: RenderContextValue = { status: 200, head: null, isServer: false };
   // Hydrating inside a transition lets React yield to the browser every few milliseconds instead

@@ -2,11 +2,11 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { prerenderStatic } from '@apollo/client/react/ssr';
-import createCache from '@emotion/cache';
 import createEmotionServer from '@emotion/server/create-instance';
 import { routes, type RouteHandle } from './routes';
 import { createApolloClient } from './app/apollo';
 import { Providers } from './app/providers';
+import { createEmotionCache } from './app/emotion-cache';
 import type { HeadData, RenderContextValue } from './app/render-context';
 import { SSR_STYLES_ATTR } from './app/ssr-styles';
 import { UpstreamTiming } from './app/upstream-timing.server';
@@ -67,7 +67,7 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     headers: { 'x-request-id': req.requestId },
     fetch: upstream.wrap(fetch),
   });
-  const emotionCache = createCache({ key: 'css', nonce: req.nonce });
+  const emotionCache = createEmotionCache(req.nonce);
   // compat: no inline <style> elements in the body; critical CSS is extracted into <head> below.
   emotionCache.compat = true;
   const renderCtx: RenderContextValue = { status: context.statusCode || 200, head: null, isServer: true };
