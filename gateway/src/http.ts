@@ -232,11 +232,12 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): h
     if (method === 'POST') {
       const raw = (await readBody(req, maxBodyBytes)).toString('utf8');
       const type = req.headers['content-type'] ?? '';
-      if (/^application\/(graphql-response\+)?json\b/i.test(type) && raw.trim() !== '') {
-        // The exact body of a query answered moments ago: its answer, without parsing anything.
-        const hit = gateway.responseCache.get(raw);
-        if (hit) return sendHit(res, requestId, hit, started);
-        applyBaseHeaders(res, requestId);
+      const json = /^application\/(graphql-response\+)?json\b/i.test(type) && raw.trim() !== '';
+      // The exact body of a query answered moments ago: its answer, without parsing anything.
+      const hit = json ? gateway.responseCache.get(raw) : undefined;
+      if (hit) return sendHit(res, requestId, hit, started);
+      applyBaseHeaders(res, requestId);
+      if (json) {
         try {
           body = JSON.parse(raw);
         } catch {
@@ -252,8 +253,9 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): h
         // Apollo decides: a text/plain or form body is refused by CSRF prevention.
         body = raw;
       }
+    } else {
+      applyBaseHeaders(res, requestId);
     }
-    applyBaseHeaders(res, requestId);
     const timer = new ContentTimer();
     const response = await gateway.server.executeHTTPGraphQLRequest({
       httpGraphQLRequest: { method, headers: headerMapOf(req), search, body },
