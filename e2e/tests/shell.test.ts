@@ -270,6 +270,22 @@ for (const width of WIDTHS) {
             }
             throw new Error(`no visible fixed-position link to ${href} on ${path}`);
           };
+          if (path === '/' && width < 768) {
+            // The home page's first phone screen ends with its own call button: the shortcuts stay
+            // out of its way until the visitor scrolls past it, then fade in.
+            const shortcuts = page.locator('aside[aria-label="Contact shortcuts"]');
+            assert.equal(
+              await shortcuts.evaluate((el) => getComputedStyle(el).visibility),
+              'hidden',
+              'the shortcuts do not cover the hero on the first screen',
+            );
+            await page.evaluate(() => window.scrollTo({ top: window.innerHeight, behavior: 'instant' }));
+            await waitForScrollEnd(page);
+            await page.waitForFunction(() => {
+              const el = document.querySelector('aside[aria-label="Contact shortcuts"]');
+              return el && getComputedStyle(el).opacity === '1';
+            });
+          }
           const call = await floating(site.phoneHref);
           const whatsapp = await floating(site.whatsappUrl);
           assert.match(site.whatsappUrl, /^https:\/\/(wa\.me|api\.whatsapp\.com)\//, 'a WhatsApp chat link');

@@ -30,6 +30,13 @@ const site = defineConfig({
     },
   },
   theme: {
+    keyframes: {
+      // ContactButtons: the floating shortcuts fading in as the home page scrolls.
+      shortcutsReveal: {
+        from: { opacity: 0, visibility: 'hidden' },
+        to: { opacity: 1, visibility: 'visible' },
+      },
+    },
     tokens: {
       fonts: {
         heading: { value: 'Georgia, Cambria, "Times New Roman", Times, serif' },

@@ -22,12 +22,38 @@ const round = {
   _hover: { transform: 'scale(1.06)' },
 } as const;
 
-/** The floating call and WhatsApp buttons: one tap from any page to the firm. */
-export function ContactButtons({ site }: { site: ContactButtonsSiteFragment }) {
+/**
+ * On a phone the home page's first screen ends with its own call button, right where the floating
+ * shortcuts sit: they fade in as the visitor scrolls past it instead of covering it. Pure CSS (no
+ * script, nothing to hydrate); where scroll-driven animations are unknown they simply stay.
+ */
+const revealOnScrollCss = {
+  '@supports (animation-timeline: scroll())': {
+    '@media screen and (max-width: 47.99em)': {
+      // The shorthand resets the timeline: it comes first.
+      animation: 'shortcutsReveal linear both',
+      animationTimeline: 'scroll(root)',
+      animationRange: '20vh 60vh',
+    },
+  },
+} as const;
+
+/**
+ * The floating call and WhatsApp buttons: one tap from any page to the firm. `revealOnScroll` (the
+ * home page): on a phone they appear once the hero's own call button is scrolled past.
+ */
+export function ContactButtons({
+  site,
+  revealOnScroll = false,
+}: {
+  site: ContactButtonsSiteFragment;
+  revealOnScroll?: boolean;
+}) {
   return (
     <Stack
       as="aside"
       aria-label="Contact shortcuts"
+      css={revealOnScroll ? revealOnScrollCss : undefined}
       position="fixed"
       right={{ base: '4', md: '6' }}
       bottom={{ base: '4', md: '6' }}

@@ -76,7 +76,7 @@ export function Layout() {
         <Outlet />
       </Box>
       <Footer site={site} />
-      {site && !onAdminPage && <ContactButtons site={site} />}
+      {site && !onAdminPage && <ContactButtons site={site} revealOnScroll={location.pathname === '/'} />}
       {showDisclaimer && (
         <Suspense fallback={null}>
           <Disclaimer onClose={closeDisclaimer} />
