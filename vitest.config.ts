@@ -14,5 +14,8 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, 'gateway/test/redis/**'],
     setupFiles: ['./test/setup-no-network.ts'],
     pool: 'threads',
+    // A safety net, not a measure: on a busy shared machine a test that starts servers or loads a
+    // module graph can take several seconds. No test asserts on time.
+    testTimeout: 20_000,
   },
 });

@@ -42,7 +42,8 @@ describe('Chakra theme data', () => {
     const match = /^export function chakraThemeData\(\) \{ return JSON\.parse\((".*")\); \}\n$/s.exec(code);
     expect(match).not.toBeNull();
     expect(JSON.parse(JSON.parse(match![1]!) as string)).toStrictEqual(chakraThemeData());
-  });
+    // The plugin loads the module and Chakra's theme afresh through tsx: seconds on a busy machine.
+  }, 60_000);
 
   it('the server build and other modules are left alone', async () => {
     expect(await pluginLoad(true).call(context, MODULE)).toBeNull();
