@@ -62,6 +62,23 @@ export async function assertScrolledTo(target: Locator, what: string): Promise<v
   }
 }
 
+/**
+ * After a client-side navigation the app scrolls in an effect that runs when React commits the new
+ * route, which on a busy machine can come after the window has already looked still for a while:
+ * waits (up to `timeoutMs`) until `target` is where assertScrolledTo wants it, then asserts, so a
+ * failure still says where it ended up.
+ */
+export async function waitForScrolledTo(target: Locator, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const pos = await scrollPosition(target, SCROLL_OFFSET);
+    if (Math.abs(pos.scrollY - pos.targetScrollY) <= SCROLL_TOLERANCE || Date.now() > deadline) break;
+    await target.page().waitForTimeout(100);
+  }
+  await waitForScrollEnd(target.page());
+  await assertScrolledTo(target, what);
+}
+
 /** No sideways scrolling on a phone: the document is no wider than the viewport. */
 export async function horizontalOverflow(page: Page): Promise<{ scrollWidth: number; culprits: string[] }> {
   return page.evaluate(() => {

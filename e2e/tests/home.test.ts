@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 
 import { WIDTHS, pageTest } from '../lib/browser.js';
 import { interceptOperation } from '../lib/graphql.js';
-import { assertScrolledTo, waitForScrollEnd } from '../lib/scroll.js';
+import { assertScrolledTo, waitForScrollEnd, waitForScrolledTo } from '../lib/scroll.js';
 import { PRACTICE_PAGES, fetchRaw, siteFacts } from '../lib/site.js';
 import { assertSameDocument, headerLink, markDocument, waitForHeading } from '../lib/ui.js';
 
@@ -227,12 +227,10 @@ for (const width of WIDTHS) {
         await markDocument(page);
         await (await headerLink(page, width, 'Testimonials')).click();
         await page.waitForURL((u) => u.pathname === '/testimonials/');
-        await waitForScrollEnd(page);
-        await assertScrolledTo(page.locator('#testimonials'), '#testimonials after the nav click');
+        await waitForScrolledTo(page.locator('#testimonials'), '#testimonials after the nav click');
         await (await headerLink(page, width, width === 375 ? 'About' : 'About')).click();
         await page.waitForURL((u) => u.pathname === '/about/');
-        await waitForScrollEnd(page);
-        await assertScrolledTo(page.locator('#about'), '#about after the nav click');
+        await waitForScrolledTo(page.locator('#about'), '#about after the nav click');
         await (await headerLink(page, width, 'Home')).click();
         await page.waitForURL((u) => u.pathname === '/');
         await waitForScrollEnd(page);
@@ -251,8 +249,7 @@ for (const width of WIDTHS) {
         await page.waitForURL((u) => u.pathname === '/testimonials/');
         await waitForHeading(page, 'Trusted Criminal Defence When Your Future Is At Stake');
         await page.locator('#testimonials').waitFor();
-        await waitForScrollEnd(page);
-        await assertScrolledTo(page.locator('#testimonials'), '#testimonials after Blog -> Testimonials');
+        await waitForScrolledTo(page.locator('#testimonials'), '#testimonials after Blog -> Testimonials');
         await assertSameDocument(page, 'Blog -> Testimonials');
       },
     );
