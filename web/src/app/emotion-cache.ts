@@ -28,7 +28,14 @@ export const webkitPrefixes: StylisPlugin = (element) => {
     element.return = `-webkit-${element.value}${element.value}`;
 };
 
+/**
+ * One array for every cache: on the server emotion keeps the CSS it compiled for each style in a
+ * store keyed by this array's identity, so a new array per request would compile every style of
+ * every page again (and keep a store per request).
+ */
+const STYLIS_PLUGINS = [webkitPrefixes];
+
 /** The emotion cache of a render, on the server and in the browser alike (same CSS either side). */
 export function createEmotionCache(nonce?: string): EmotionCache {
-  return createCache({ key: 'css', nonce, stylisPlugins: [webkitPrefixes] });
+  return createCache({ key: 'css', nonce, stylisPlugins: STYLIS_PLUGINS });
 }
