@@ -21,6 +21,20 @@ export async function waitForScrollEnd(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Waits (bounded) until the window is at `y`, then until it is still. A client-side navigation
+ * changes the URL before React commits the route, so the scroll it starts can begin after the URL
+ * has changed and after a first still moment.
+ */
+export async function waitForScrollY(page: Page, y: number, timeoutMs = 10_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await page.evaluate(() => window.scrollY)) !== y && Date.now() < deadline) {
+    await page.waitForTimeout(100);
+  }
+  await waitForScrollEnd(page);
+  return page.evaluate(() => window.scrollY);
+}
+
 export interface ScrollPosition {
   /** The element's top relative to the viewport top. */
   top: number;

@@ -6,7 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { WIDTHS, pageTest, waitForHydration } from '../lib/browser.js';
 import { readHead } from '../lib/head.js';
 import { interceptOperation } from '../lib/graphql.js';
-import { assertScrolledTo, waitForScrollEnd } from '../lib/scroll.js';
+import { assertScrolledTo, waitForScrollEnd, waitForScrolledTo } from '../lib/scroll.js';
 import { DIVORCE_POST, gql, siteFacts, type PostFacts } from '../lib/site.js';
 import {
   assertSameDocument,
@@ -394,8 +394,7 @@ for (const width of WIDTHS) {
         const target = post.toc[Math.min(3, post.toc.length - 1)]!;
         await links.filter({ hasText: target.text }).first().click();
         await page.waitForURL((u) => u.hash === `#${target.id}`);
-        await waitForScrollEnd(page);
-        await assertScrolledTo(
+        await waitForScrolledTo(
           page.locator(`[id="${target.id}"]`),
           `heading '${target.text}' after its contents click`,
         );
@@ -403,8 +402,7 @@ for (const width of WIDTHS) {
         const last = post.toc[post.toc.length - 1]!;
         await links.filter({ hasText: last.text }).first().click();
         await page.waitForURL((u) => u.hash === `#${last.id}`);
-        await waitForScrollEnd(page);
-        await assertScrolledTo(
+        await waitForScrolledTo(
           page.locator(`[id="${last.id}"]`),
           `heading '${last.text}' after its contents click`,
         );

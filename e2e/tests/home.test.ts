@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 
 import { WIDTHS, pageTest } from '../lib/browser.js';
 import { interceptOperation } from '../lib/graphql.js';
-import { assertScrolledTo, waitForScrollEnd, waitForScrolledTo } from '../lib/scroll.js';
+import { assertScrolledTo, waitForScrollEnd, waitForScrollY, waitForScrolledTo } from '../lib/scroll.js';
 import { PRACTICE_PAGES, fetchRaw, siteFacts } from '../lib/site.js';
 import { assertSameDocument, headerLink, markDocument, waitForHeading } from '../lib/ui.js';
 
@@ -233,8 +233,7 @@ for (const width of WIDTHS) {
         await waitForScrolledTo(page.locator('#about'), '#about after the nav click');
         await (await headerLink(page, width, 'Home')).click();
         await page.waitForURL((u) => u.pathname === '/');
-        await waitForScrollEnd(page);
-        assert.equal(await page.evaluate(() => window.scrollY), 0, 'Home returns to the top');
+        assert.equal(await waitForScrollY(page, 0), 0, 'Home returns to the top');
         await assertSameDocument(page, 'section navigation');
       },
     );

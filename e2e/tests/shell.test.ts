@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { DISCLAIMER_KEY, WIDTHS, pageTest, waitForHydration } from '../lib/browser.js';
 import { checkA11y } from '../lib/a11y.js';
 import { screenshot } from '../lib/screenshot.js';
-import { assertScrolledTo, waitForScrollEnd } from '../lib/scroll.js';
+import { waitForScrollEnd, waitForScrolledTo } from '../lib/scroll.js';
 import { DIVORCE_POST, PRACTICE_PAGES, fetchRaw, siteFacts } from '../lib/site.js';
 import {
   FOOTER_QUICK_LINKS,
@@ -180,13 +180,12 @@ for (const width of WIDTHS) {
             .filter({ visible: true })
             .click();
           await page.waitForURL((u) => u.pathname === '/contact-us/');
-          await waitForScrollEnd(page);
+          await waitForScrolledTo(page.locator('#contact'), 'the contact section after tapping Contact');
           assert.equal(
             await button.getAttribute('aria-expanded'),
             'false',
             'the menu closes after navigating',
           );
-          await assertScrolledTo(page.locator('#contact'), 'the contact section after tapping Contact');
         },
       );
     }
