@@ -48,11 +48,20 @@ function buildIsStale(dir) {
   const manifest = path.join(dir, 'web/dist/client/.vite/manifest.json');
   const serverEntry = path.join(dir, 'web/dist/server/entry-server.js');
   if (!existsSync(manifest) || !existsSync(serverEntry)) return true;
-  const sources = Math.max(
-    newestMtime(path.join(dir, 'web/src')),
-    newestMtime(path.join(dir, 'web/public')),
-    newestMtime(path.join(dir, 'schema.graphql')),
-  );
+  // Everything the two bundles are made from: the app, its build config and plugins, the gateway
+  // modules the app imports, the schema and codegen, and the installed packages (the lock file).
+  const inputs = [
+    'web/src',
+    'web/public',
+    'web/build',
+    'web/vite.config.ts',
+    'web/package.json',
+    'gateway/src',
+    'schema.graphql',
+    'codegen.ts',
+    'package-lock.json',
+  ];
+  const sources = Math.max(...inputs.map((p) => newestMtime(path.join(dir, p))));
   return sources > statSync(manifest).mtimeMs;
 }
 

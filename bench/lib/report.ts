@@ -38,6 +38,8 @@ export interface BenchResults {
       cssGzip: number;
       cssBrotli: number;
     }[];
+    /** The home page's first-load JS by origin, gzip estimated per group (bench/parts/weight-breakdown.ts). */
+    homeByOrigin?: { group: string; bytes: number; gzip: number }[];
   };
   upstream?: {
     pages: PageUpstream[];
@@ -89,6 +91,16 @@ export function toMarkdown(r: BenchResults): string {
     for (const w of r.weight.routes)
       out.push(`| ${w.route} | ${kib(w.jsGzip)} | ${kib(w.jsBrotli)} | ${kib(w.cssGzip)} |`);
     out.push('');
+    if (r.weight.homeByOrigin) {
+      out.push(
+        "The home page's first-load JS by origin (each group compressed apart, scaled to the real gzip total):",
+        '',
+        '| origin | minified | gzip (estimated) |',
+        '| --- | ---: | ---: |',
+      );
+      for (const g of r.weight.homeByOrigin) out.push(`| ${g.group} | ${kib(g.bytes)} | ${kib(g.gzip)} |`);
+      out.push('');
+    }
   }
   if (r.upstream) {
     out.push(

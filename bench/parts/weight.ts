@@ -1,12 +1,15 @@
 // First-load JavaScript and CSS per route, from the production build: what the server lists for a
 // first visit to the route (the entry, the chunks it imports, the route's chunks), compressed as sent.
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import type { RawSourceMap } from 'source-map-js';
 import { REPO_ROOT } from '../lib/services.js';
 import type { BenchResults } from '../lib/report.js';
 import { readAssets } from '../../web/server/assets.server.js';
 import type { Assets } from '../../web/server/html.server.js';
+import { attribute, estimateGzip, mergePieces, type GroupWeight } from './weight-breakdown.js';
 
 interface Chunk {
   file: string;
@@ -78,5 +81,45 @@ export async function measureWeight(): Promise<NonNullable<BenchResults['weight'
     );
     return row;
   });
-  return { routes };
+  const home = await libraryBreakdown('/');
+  for (const g of home)
+    console.log(`   / by origin: ${g.group} ${(g.gzip / 1024).toFixed(1)} KiB gzip (estimated)`);
+  return { routes, homeByOrigin: home };
+}
+
+/**
+ * The route's first-load JavaScript by origin (library or site code): the client build made again
+ * with source maps in a temporary folder, and the same files the server would list for the route.
+ */
+async function libraryBreakdown(route: string): Promise<GroupWeight[]> {
+  const { build } = await import('vite');
+  const outDir = mkdtempSync(path.join(os.tmpdir(), 'bench-weight-'));
+  try {
+    await build({
+      root: path.join(REPO_ROOT, 'web'),
+      configFile: path.join(REPO_ROOT, 'web', 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+      build: { outDir, emptyOutDir: true, sourcemap: true },
+    });
+    const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      Chunk
+    >;
+    const files = firstLoadFiles(readAssets(outDir), manifest, ROUTE_MODULES[route]!).js;
+    let realGzip = 0;
+    const pieces = files.map((file) => {
+      // The build's own trailing sourceMappingURL comment is not part of what the site serves.
+      const code = readFileSync(path.join(outDir, file), 'utf8').replace(
+        /\n?\/\/# sourceMappingURL=\S+\s*$/,
+        '',
+      );
+      realGzip += gzip(Buffer.from(code));
+      const map = JSON.parse(readFileSync(path.join(outDir, `${file}.map`), 'utf8')) as RawSourceMap;
+      return attribute(code, map);
+    });
+    return estimateGzip(mergePieces(pieces), realGzip);
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
 }
