@@ -3,44 +3,30 @@ import zlib from 'node:zlib';
 import { SourceMapGenerator } from 'source-map-js';
 import { attribute, estimateGzip, groupOfSource, mergePieces, type Group } from './weight-breakdown.js';
 
-describe('groupOfSource', () => {
-  it('puts each package of the stack in its library group', () => {
-    expect(groupOfSource('../../node_modules/react-dom/cjs/react-dom-client.production.js')).toBe(
-      'React (react, react-dom, scheduler)',
-    );
-    expect(groupOfSource('../../node_modules/scheduler/cjs/scheduler.production.js')).toBe(
-      'React (react, react-dom, scheduler)',
-    );
-    expect(groupOfSource('../../node_modules/react-router/dist/production/chunk-X.mjs')).toBe('React Router');
-    expect(groupOfSource('../../node_modules/@apollo/client/core/ApolloClient.js')).toBe(
-      'Apollo Client (with rxjs, graphql, optimism, @wry)',
-    );
-    expect(groupOfSource('../../node_modules/rxjs/dist/esm/internal/Observable.js')).toBe(
-      'Apollo Client (with rxjs, graphql, optimism, @wry)',
-    );
-    expect(groupOfSource('../../node_modules/@wry/equality/lib/index.js')).toBe(
-      'Apollo Client (with rxjs, graphql, optimism, @wry)',
-    );
-    expect(groupOfSource('../../node_modules/@emotion/react/dist/emotion-react.browser.esm.js')).toBe(
-      'Chakra UI (with emotion, Ark UI, zag)',
-    );
-    expect(groupOfSource('../../node_modules/@zag-js/dom-query/dist/index.mjs')).toBe(
-      'Chakra UI (with emotion, Ark UI, zag)',
-    );
-    expect(groupOfSource('../../node_modules/lucide-react/dist/esm/icons/phone.js')).toBe(
-      'Icons (lucide-react)',
-    );
-  });
+const REACT = 'React (react, react-dom, scheduler)';
+const APOLLO = 'Apollo Client (with rxjs, graphql, optimism, @wry)';
+const CHAKRA = 'Chakra UI (with emotion, Ark UI, zag)';
+const UNMAPPED = 'Bundler runtime and unmapped';
 
-  it('tells the site code, its theme data and what no package claims apart', () => {
-    expect(groupOfSource('../../src/routes/home/HomeRoute.tsx')).toBe('Site code');
-    expect(groupOfSource('../../../gateway/src/enquiry/rules.ts')).toBe('Site code');
-    expect(groupOfSource('../../src/app/theme-data.ts')).toBe('Chakra theme data (build-time JSON)');
-    expect(groupOfSource('../../node_modules/some-other-package/index.js')).toBe(
-      'Bundler runtime and unmapped',
-    );
-    expect(groupOfSource('\0rolldown/runtime.js')).toBe('Bundler runtime and unmapped');
-    expect(groupOfSource(null)).toBe('Bundler runtime and unmapped');
+describe('groupOfSource', () => {
+  it.each<[string | null, Group]>([
+    ['../../node_modules/react-dom/cjs/react-dom-client.production.js', REACT],
+    ['../../node_modules/scheduler/cjs/scheduler.production.js', REACT],
+    ['../../node_modules/react-router/dist/production/chunk-X.mjs', 'React Router'],
+    ['../../node_modules/@apollo/client/core/ApolloClient.js', APOLLO],
+    ['../../node_modules/rxjs/dist/esm/internal/Observable.js', APOLLO],
+    ['../../node_modules/@wry/equality/lib/index.js', APOLLO],
+    ['../../node_modules/@emotion/react/dist/emotion-react.browser.esm.js', CHAKRA],
+    ['../../node_modules/@zag-js/dom-query/dist/index.mjs', CHAKRA],
+    ['../../node_modules/lucide-react/dist/esm/icons/phone.js', 'Icons (lucide-react)'],
+    ['../../src/routes/home/HomeRoute.tsx', 'Site code'],
+    ['../../../gateway/src/enquiry/rules.ts', 'Site code'],
+    ['../../src/app/theme-data.ts', 'Chakra theme data (build-time JSON)'],
+    ['../../node_modules/some-other-package/index.js', UNMAPPED],
+    ['\0rolldown/runtime.js', UNMAPPED],
+    [null, UNMAPPED],
+  ])('%s -> %s', (source, group) => {
+    expect(groupOfSource(source)).toBe(group);
   });
 });
 
@@ -77,10 +63,10 @@ describe('attribute', () => {
       { source: '../../node_modules/@apollo/client/index.js', text: 'class Apollo{}' },
     ]);
     const pieces = attribute(code, map);
-    expect(pieces.get('Bundler runtime and unmapped')).toBe('/*glue*/');
-    expect(pieces.get('React (react, react-dom, scheduler)')).toBe('function reactDom(){}');
+    expect(pieces.get(UNMAPPED)).toBe('/*glue*/');
+    expect(pieces.get(REACT)).toBe('function reactDom(){}');
     expect(pieces.get('Site code')).toBe('const app=1;\n');
-    expect(pieces.get('Apollo Client (with rxjs, graphql, optimism, @wry)')).toBe('class Apollo{}');
+    expect(pieces.get(APOLLO)).toBe('class Apollo{}');
     const total = [...pieces.values()].reduce((n, t) => n + t.length, 0);
     expect(total).toBe(code.length);
   });
