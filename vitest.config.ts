@@ -9,6 +9,7 @@ export default defineConfig({
       'web/server/**/*.test.ts',
       'bench/**/*.test.ts',
       'wordpress/test/**/*.test.ts',
+      'scripts/**/*.test.ts',
     ],
     // These need a real Redis: `npm run test:redis` runs them with one.
     exclude: [...configDefaults.exclude, 'gateway/test/redis/**'],

@@ -22,6 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
+import { buildIsStale } from '../scripts/build-freshness.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'e2e', 'results');
@@ -31,39 +32,6 @@ const STARTUP_TIMEOUT_MS = 120_000;
 const TESTS_TIMEOUT_MS = 20 * 60_000;
 
 const log = (msg) => console.log(`[e2e ${((Date.now() - started) / 1000).toFixed(1)}s] ${msg}`);
-
-function newestMtime(p) {
-  if (!existsSync(p)) return 0;
-  const st = statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = st.mtimeMs;
-  for (const name of readdirSync(p)) {
-    if (name === 'gql' || name === 'node_modules' || name === 'dist') continue;
-    newest = Math.max(newest, newestMtime(path.join(p, name)));
-  }
-  return newest;
-}
-
-function buildIsStale(dir) {
-  const manifest = path.join(dir, 'web/dist/client/.vite/manifest.json');
-  const serverEntry = path.join(dir, 'web/dist/server/entry-server.js');
-  if (!existsSync(manifest) || !existsSync(serverEntry)) return true;
-  // Everything the two bundles are made from: the app, its build config and plugins, the gateway
-  // modules the app imports, the schema and codegen, and the installed packages (the lock file).
-  const inputs = [
-    'web/src',
-    'web/public',
-    'web/build',
-    'web/vite.config.ts',
-    'web/package.json',
-    'gateway/src',
-    'schema.graphql',
-    'codegen.ts',
-    'package-lock.json',
-  ];
-  const sources = Math.max(...inputs.map((p) => newestMtime(path.join(dir, p))));
-  return sources > statSync(manifest).mtimeMs;
-}
 
 /**
  * E2E_ISOLATE=1: copy the project's files (tracked and untracked, not ignored; node_modules linked)

@@ -1,41 +1,20 @@
 // `npm start`: build what is missing or out of date, then run the gateway and the web server
 // together; stop both when either stops or on Ctrl-C.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildIsStale } from './build-freshness.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
-
-function newestMtime(p) {
-  if (!existsSync(p)) return 0;
-  const st = statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = st.mtimeMs;
-  for (const name of readdirSync(p)) {
-    if (name === 'gql' || name === 'node_modules' || name === 'dist') continue;
-    newest = Math.max(newest, newestMtime(path.join(p, name)));
-  }
-  return newest;
-}
 
 function run(cmd, args) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const manifest = path.join(root, 'web/dist/client/.vite/manifest.json');
-const serverEntry = path.join(root, 'web/dist/server/entry-server.js');
-const built = existsSync(manifest) && existsSync(serverEntry) ? statSync(manifest).mtimeMs : 0;
-const sources = Math.max(
-  newestMtime(path.join(root, 'web/src')),
-  newestMtime(path.join(root, 'web/public')),
-  newestMtime(path.join(root, 'schema.graphql')),
-  // The contact form shares its validation rules with the gateway.
-  newestMtime(path.join(root, 'gateway/src/enquiry/rules.ts')),
-);
-if (sources > built) {
+if (buildIsStale(root)) {
   console.log('Building the site (web/dist is missing or older than its sources)...');
   run('npm', ['run', 'build']);
 }
