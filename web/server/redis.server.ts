@@ -5,10 +5,15 @@
 // Redis failing never fails a page: commands time out after 200 ms, nothing queues while it is
 // away, and after a failure it is left alone for a second while memory answers.
 import type { Logger } from 'pino';
-import { REDIS_COMMAND_TIMEOUT_MS, connectRedis, withDeadline } from '../../gateway/src/cache/redis.js';
+import {
+  REDIS_COMMAND_TIMEOUT_MS,
+  escapeGlob,
+  redisKeys,
+  withDeadline,
+} from '../../gateway/src/cache/redis.js';
+import { openRedisLink } from '../../gateway/src/cache/redis-link.js';
 import type { CachedPage, SharedPageStore } from './page-cache.server';
 
-const BACKOFF_MS = 1000;
 /**
  * Gateway replicas learn of a purge from the same message, each a moment apart; a page rendered in
  * that moment may hold content a lagging replica had not dropped yet. A second drop settles it.
@@ -25,10 +30,6 @@ export interface RedisPages {
   close(): void;
 }
 
-function escapeGlob(text: string): string {
-  return text.replace(/[*?[\]\\]/g, (c) => `\\${c}`);
-}
-
 export function connectRedisPages(options: {
   url: string;
   prefix: string;
@@ -41,68 +42,27 @@ export function connectRedisPages(options: {
   const { logger, prefix } = options;
   const timed = <T>(promise: Promise<T>) =>
     withDeadline(promise, options.timeoutMs ?? REDIS_COMMAND_TIMEOUT_MS);
-  const client = connectRedis(options.url, { connectionName: 'lawfirm-web' });
-  const subscriber = connectRedis(options.url, {
-    connectionName: 'lawfirm-web-sub',
-    // Subscriptions must survive reconnects: this connection queues its few commands instead.
-    enableOfflineQueue: true,
-    maxRetriesPerRequest: null,
-  });
   const pageKey = (key: string) => `${prefix}page:${key}`;
-  const channel = `${prefix}purge`;
-
-  let suspendedUntil = 0;
-  let degraded = false;
-  let closed = false;
-  let subscribed = false;
-  let lastError = -Infinity;
+  const channel = redisKeys(prefix).purgeChannel;
   const settleTimers = new Set<NodeJS.Timeout>();
-
-  const available = () => client.status === 'ready' && Date.now() >= suspendedUntil;
-  const noteDown = (reason: string) => {
-    if (degraded || closed) return;
-    degraded = true;
-    logger.warn({ reason }, 'redis unavailable; page cache in memory');
-  };
-  const failed = (error: unknown) => {
-    suspendedUntil = Date.now() + BACKOFF_MS;
-    noteDown(error instanceof Error ? error.message : String(error));
-  };
-  // A timeout leaves the connection up: the first command that succeeds after it ends the outage.
-  const succeeded = () => {
-    if (!degraded || closed) return;
-    degraded = false;
-    logger.info('redis answering again; sharing pages');
-  };
-  client.on('ready', () => {
-    suspendedUntil = 0;
-    logger.info(degraded ? 'redis reachable again; sharing pages' : 'redis connected');
-    degraded = false;
-  });
-  client.on('close', () => noteDown('connection closed'));
-  const logError = (error: Error) => {
-    const t = Date.now();
-    if (t - lastError < 30_000) return;
-    lastError = t;
-    logger.debug({ err: error.message }, 'redis client error');
-  };
-  client.on('error', logError);
-  subscriber.on('error', logError);
-
-  subscriber.on('message', (from: string) => {
-    if (from !== channel) return;
-    options.onPurge();
-    const timer = setTimeout(() => {
-      settleTimers.delete(timer);
+  const link = openRedisLink({
+    url: options.url,
+    name: 'lawfirm-web',
+    channels: [channel],
+    onMessage: (from) => {
+      if (from !== channel) return;
       options.onPurge();
-    }, PURGE_SETTLE_MS);
-    timer.unref();
-    settleTimers.add(timer);
+      const timer = setTimeout(() => {
+        settleTimers.delete(timer);
+        options.onPurge();
+      }, PURGE_SETTLE_MS);
+      timer.unref();
+      settleTimers.add(timer);
+    },
+    logger,
+    words: { whileDown: 'page cache in memory', whileUp: 'sharing pages' },
   });
-  void subscriber.subscribe(channel).then(
-    () => void (subscribed = true),
-    (error: unknown) => logger.warn({ err: String(error) }, 'redis subscription failed'),
-  );
+  const { client, available, failed, succeeded } = link;
 
   const store: SharedPageStore = {
     available,
@@ -144,19 +104,10 @@ export function connectRedisPages(options: {
   return {
     store,
     state: () => (available() ? 'redis' : 'redis-unavailable'),
-    async ready(timeoutMs) {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        if (client.status === 'ready' && subscribed) return true;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      return client.status === 'ready' && subscribed;
-    },
+    ready: (timeoutMs) => link.ready(timeoutMs),
     close() {
-      closed = true;
       for (const timer of settleTimers) clearTimeout(timer);
-      client.disconnect();
-      subscriber.disconnect();
+      link.close();
     },
   };
 }

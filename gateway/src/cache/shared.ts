@@ -3,13 +3,12 @@
 // replica (and to the web servers, which drop their rendered pages). Redis failing is logged once
 // per transition and otherwise invisible: everything falls back to this process's memory.
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { Cache, FlightLock } from './cache.js';
 import { purgeRequestSchema, type PurgeRequest } from './purge.js';
+import { openRedisLink } from './redis-link.js';
 import {
-  connectRedis,
   createRedisCache,
   createRedisKeyValueCache,
   createRedisLock,
@@ -18,9 +17,6 @@ import {
   withDeadline,
 } from './redis.js';
 import { createTieredCache } from './tiered.js';
-
-/** After a failed command Redis is left alone this long (a hung server would cost every request 200 ms). */
-const BACKOFF_MS = 1000;
 
 export type CacheBackendState = 'memory' | 'redis' | 'redis-unavailable';
 
@@ -60,59 +56,9 @@ export function createSharedCache(options: SharedCacheOptions): SharedCache {
   const { logger } = options;
   const keys = redisKeys(options.prefix);
   const origin = randomUUID();
-  const client: Redis = connectRedis(options.url, { connectionName: 'lawfirm-gateway' });
-  // Subscriptions must survive reconnects: this connection queues its few commands instead.
-  const subscriber: Redis = connectRedis(options.url, {
-    connectionName: 'lawfirm-gateway-sub',
-    enableOfflineQueue: true,
-    maxRetriesPerRequest: null,
-    commandTimeout: undefined,
-  });
-
-  let suspendedUntil = 0;
-  let degraded = false;
-  let subscribed = false;
-  let closed = false;
-  let lastClientError = -Infinity;
-
-  function noteDown(reason: string): void {
-    if (degraded || closed) return;
-    degraded = true;
-    logger.warn({ reason }, 'redis unavailable; serving from memory');
-  }
-  const available = () => client.status === 'ready' && Date.now() >= suspendedUntil;
-  const failed = (error: unknown) => {
-    suspendedUntil = Date.now() + BACKOFF_MS;
-    noteDown(error instanceof Error ? error.message : String(error));
-  };
-  // A timeout leaves the connection up: the first command that succeeds after it ends the outage.
-  const succeeded = () => {
-    if (!degraded || closed) return;
-    degraded = false;
-    logger.info('redis answering again; sharing the cache');
-  };
-
-  client.on('ready', () => {
-    suspendedUntil = 0;
-    if (degraded) logger.info('redis reachable again; sharing the cache');
-    else logger.info('redis connected');
-    degraded = false;
-  });
-  client.on('close', () => noteDown('connection closed'));
-  const logClientError = (error: Error) => {
-    // Reconnection attempts fail many times a minute while Redis is down; once is enough.
-    const t = Date.now();
-    if (t - lastClientError < 30_000) return;
-    lastClientError = t;
-    logger.debug({ err: error.message }, 'redis client error');
-  };
-  client.on('error', logClientError);
-  subscriber.on('error', logClientError);
-
   const purgeListeners: Array<(request: PurgeRequest) => void> = [];
   const timeoutMs = options.timeoutMs ?? REDIS_COMMAND_TIMEOUT_MS;
-  const lock = createRedisLock(client, options.prefix, { available, failed, timeoutMs });
-  subscriber.on('message', (channel: string, message: string) => {
+  const onMessage = (channel: string, message: string) => {
     if (channel === keys.releasedChannel) return lock.wake(message);
     if (channel !== keys.purgeChannel) return;
     let parsed: { origin?: unknown; request?: unknown };
@@ -125,12 +71,17 @@ export function createSharedCache(options: SharedCacheOptions): SharedCache {
     const request = purgeRequestSchema.safeParse(parsed.request);
     if (!request.success) return;
     for (const listener of purgeListeners) listener(request.data);
+  };
+  const link = openRedisLink({
+    url: options.url,
+    name: 'lawfirm-gateway',
+    channels: [keys.purgeChannel, keys.releasedChannel],
+    onMessage,
+    logger,
+    words: { whileDown: 'serving from memory', whileUp: 'sharing the cache' },
   });
-  void subscriber.subscribe(keys.purgeChannel, keys.releasedChannel).then(
-    () => void (subscribed = true),
-    (error: unknown) => logger.warn({ err: String(error) }, 'redis subscription failed'),
-  );
-
+  const { client, available, failed, succeeded } = link;
+  const lock = createRedisLock(client, options.prefix, { available, failed, timeoutMs });
   const cache = createTieredCache({
     shared: createRedisCache(client, options.prefix, timeoutMs),
     local: options.local,
@@ -174,18 +125,9 @@ export function createSharedCache(options: SharedCacheOptions): SharedCache {
     onRemotePurge(listener) {
       purgeListeners.push(listener);
     },
-    async ready(timeoutMs) {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        if (client.status === 'ready' && subscribed) return true;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      return client.status === 'ready' && subscribed;
-    },
+    ready: (timeoutMs) => link.ready(timeoutMs),
     async close() {
-      closed = true;
-      client.disconnect();
-      subscriber.disconnect();
+      link.close();
     },
   };
 }
