@@ -3,7 +3,7 @@
 import { describe } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { WIDTHS, pageTest } from '../lib/browser.js';
+import { WIDTHS, pageTest, waitForHydration } from '../lib/browser.js';
 import { interceptOperation } from '../lib/graphql.js';
 import { assertScrolledTo, waitForScrollEnd, waitForScrollY, waitForScrolledTo } from '../lib/scroll.js';
 import { PRACTICE_PAGES, fetchRaw, siteFacts } from '../lib/site.js';
@@ -218,6 +218,80 @@ for (const width of WIDTHS) {
         );
       }
     }
+
+    pageTest(
+      'the contact form keeps what a visitor typed before the scripts arrived, and counts that time as time on the form',
+      width,
+      async ({ page }) => {
+        // A slow phone: the page is usable while its script is still on the way.
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route(/\/assets\/entry-client-[^/]*\.js$/, async (route) => {
+          await held;
+          await route.continue();
+        });
+        let sent: Record<string, unknown> | null = null;
+        await interceptOperation(page, 'SubmitEnquiry', async (route) => {
+          const body = JSON.parse(route.request().postData() ?? '{}') as {
+            variables?: { input?: Record<string, unknown> };
+          };
+          sent = body.variables?.input ?? null;
+          await route.fulfill({
+            json: {
+              data: {
+                submitEnquiry: {
+                  __typename: 'EnquiryResult',
+                  ok: true,
+                  message: 'Thank you. We will reply within 24 hours.',
+                  fieldErrors: [],
+                },
+              },
+            },
+          });
+        });
+        await page.goto('/contact-us/', { waitUntil: 'load' });
+        const typed: Record<string, string> = {
+          name: 'Asha Verma',
+          email: 'asha@example.com',
+          phone: '98100 12345',
+          subject: 'Bail for my brother',
+          message: 'My brother was arrested last night in Ghaziabad. Can you help with bail?',
+        };
+        for (const [field, text] of Object.entries(typed)) await page.fill(`#contact-${field}`, text);
+        assert.equal(
+          await page.evaluate(() => document.documentElement.dataset.hydrated ?? null),
+          null,
+          'typed before the page hydrated',
+        );
+        release();
+        await waitForHydration(page);
+        for (const [field, text] of Object.entries(typed))
+          assert.equal(await page.inputValue(`#contact-${field}`), text, `${field} kept through hydration`);
+        // When the form is sent, in the page's own clock (which starts when the page was shown): a
+        // capturing listener on window runs just before the form's handler.
+        await page.evaluate(() =>
+          window.addEventListener(
+            'submit',
+            () => document.documentElement.setAttribute('data-submitted-at', String(performance.now())),
+            { capture: true, once: true },
+          ),
+        );
+        await page
+          .locator('#contact form')
+          .getByRole('button', { name: /send message/i })
+          .click();
+        await page.getByText('Message sent').waitFor();
+        const submittedAt = Number(await page.locator('html').getAttribute('data-submitted-at'));
+        const input = sent as Record<string, unknown> | null;
+        assert.ok(input, 'the enquiry was sent');
+        for (const [field, text] of Object.entries(typed)) assert.equal(input[field], text, `${field} sent`);
+        const elapsed = Number(input.elapsedMs);
+        assert.ok(
+          elapsed >= Math.floor(submittedAt) - 5 && elapsed <= submittedAt + 100,
+          `time on the form (${elapsed} ms) counts from when the page was shown (sent ${Math.round(submittedAt)} ms after it), not from hydration`,
+        );
+      },
+    );
 
     pageTest(
       'navigation to a section from the home page scrolls there without a page load',

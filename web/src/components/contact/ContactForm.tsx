@@ -81,6 +81,30 @@ function practiceFromSearch(params: URLSearchParams): string {
   return practiceAreaTitle(slug) ? slug : '';
 }
 
+/**
+ * What the visitor typed into the server-rendered form before the script arrived (on a slow phone
+ * the page is usable seconds earlier). Read once, while the form hydrates: hydrating a controlled
+ * field writes its state into it, and state that starts empty would erase the text. Null when the
+ * form is not on the page yet (the server, or a form that a client-side navigation is mounting).
+ */
+function typedBeforeHydration(): Partial<Values> | null {
+  if (typeof document === 'undefined') return null;
+  const typed: Partial<Values> = {};
+  let onPage = false;
+  for (const field of ENQUIRY_FIELDS) {
+    const control = document.getElementById(controlId(field));
+    if (!(
+      control instanceof HTMLInputElement ||
+      control instanceof HTMLTextAreaElement ||
+      control instanceof HTMLSelectElement
+    ))
+      continue;
+    onPage = true;
+    if (control.value !== '') typed[field] = control.value;
+  }
+  return onPage ? typed : null;
+}
+
 function describedBy(field: EnquiryField, hint: boolean, error: boolean): string | undefined {
   const ids = [hint ? hintId(field) : null, error ? errorId(field) : null].filter(Boolean);
   return ids.length ? ids.join(' ') : undefined;
@@ -111,7 +135,9 @@ export function ContactForm({ phone, phoneHref, email }: ContactFormProps) {
   const hydrated = useHydrated();
   const [searchParams] = useSearchParams();
   const fromPractice = practiceFromSearch(searchParams);
-  const [values, setValues] = useState<Values>(() => ({ ...EMPTY, practiceArea: fromPractice }));
+  // Taken from the page once, before the first render commits (see typedBeforeHydration).
+  const [typed] = useState(typedBeforeHydration);
+  const [values, setValues] = useState<Values>(() => ({ ...EMPTY, practiceArea: fromPractice, ...typed }));
   const [errors, setErrors] = useState<Errors>({});
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
   const [honeypot, setHoneypot] = useState('');
@@ -122,8 +148,11 @@ export function ContactForm({ phone, phoneHref, email }: ContactFormProps) {
   const showPractice = fromPractice !== '' || values.practiceArea !== '';
 
   useEffect(() => {
-    openedAt.current = performance.now();
-  }, []);
+    // A form that came with the page has been open since the page was shown (performance.now()
+    // counts from then): timed from hydration, a visitor who wrote the message before the script
+    // arrived and sent it at once would look like a bot filling the form too fast.
+    openedAt.current = typed ? 0 : performance.now();
+  }, [typed]);
 
   useEffect(() => {
     if (outcome.kind === 'sent') sentRef.current?.focus();
