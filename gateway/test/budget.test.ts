@@ -25,7 +25,7 @@ describe('request budget', () => {
       /^\/media\?include=[\d,]+&per_page=100&orderby=include&_fields=id,source_url,alt_text,caption,media_details,mime_type$/,
     );
     expect(log[2]).toBe(
-      '/posts?per_page=20&page=1&orderby=date&order=desc&status=publish&_fields=id,date,modified,slug,title,excerpt,featured_media,categories,author_name,word_count',
+      '/posts?per_page=20&page=1&orderby=date&order=desc&status=publish&_fields=id,date,date_gmt,modified,modified_gmt,slug,title,excerpt,featured_media,categories,author_name,word_count',
     );
     expect(log[0]).toBe('/categories?hide_empty=true&per_page=50&_fields=id,name,slug,count');
 
@@ -45,7 +45,7 @@ describe('request budget', () => {
     expect([...h.wp!.stats.log].sort()).toEqual([
       expect.stringMatching(/^\/posts\?per_page=6&page=1&orderby=date&order=desc&status=publish&_fields=/),
       expect.stringMatching(
-        /^\/posts\?slug=legal-note-110&per_page=20&status=publish&_fields=id,date,modified,slug,title,content,/,
+        /^\/posts\?slug=legal-note-110&per_page=20&status=publish&_fields=id,date,date_gmt,modified,modified_gmt,slug,title,content,/,
       ),
     ]);
   });
@@ -63,12 +63,12 @@ describe('request budget', () => {
     const log = h.wp!.stats.log.filter((l) => l.startsWith('/posts'));
     expect(log).toHaveLength(2);
     expect(log[0]).toContain(
-      '_fields=id,date,modified,slug,title,excerpt,featured_media,categories,author_name,word_count',
+      '_fields=id,date,date_gmt,modified,modified_gmt,slug,title,excerpt,featured_media,categories,author_name,word_count',
     );
     const slugs = res.data!.posts.nodes.map((n) => n.slug).join(',');
     expect(log[1]).toMatch(
       new RegExp(
-        `^/posts\\?slug=${slugs}&per_page=20&status=publish&_fields=id,date,modified,slug,title,content,`,
+        `^/posts\\?slug=${slugs}&per_page=20&status=publish&_fields=id,date,date_gmt,modified,modified_gmt,slug,title,content,`,
       ),
     );
   });
@@ -76,7 +76,7 @@ describe('request budget', () => {
   it('home practice areas: one /pages call for all seven practice slugs and one /media call', async () => {
     await h.query(PRACTICE_AREAS);
     expect(h.wp!.stats.log).toEqual([
-      '/pages?slug=criminal-defense,family-law,bail-hearings,motor-accident,cybercrime,domestic-violence,divorce-advisory&per_page=20&status=publish&_fields=id,date,modified,slug,title,content,excerpt,featured_media,yoast_head_json,seo_meta,page_structure',
+      '/pages?slug=criminal-defense,family-law,bail-hearings,motor-accident,cybercrime,domestic-violence,divorce-advisory&per_page=20&status=publish&_fields=id,date,date_gmt,modified,modified_gmt,slug,title,content,excerpt,featured_media,yoast_head_json,seo_meta,page_structure',
       '/media?include=205,206&per_page=100&orderby=include&_fields=id,source_url,alt_text,caption,media_details,mime_type',
     ]);
   });

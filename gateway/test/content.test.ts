@@ -102,6 +102,31 @@ describe('the content snapshot', () => {
     }
   });
 
+  it("dates carry the site's UTC offset, the same moments as WordPress's GMT twins, and read as written", async () => {
+    type Dated = { slug: string; date: string; date_gmt: string; modified: string; modified_gmt: string };
+    const recorded = published as unknown as Dated[];
+    const { posts } = await both<{
+      posts: { nodes: { slug: string; date: string; modified: string; dateFormatted: string }[] };
+    }>(`{ posts(first: 100) { nodes { slug date modified dateFormatted } } }`);
+    expect(posts.nodes.length).toBe(recorded.length);
+    for (const post of posts.nodes) {
+      const wpPost = recorded.find((p) => p.slug === post.slug)!;
+      // The snapshot was recorded in Asia/Kolkata: the wall clock as WordPress wrote it, then +05:30.
+      expect(post.date).toBe(`${wpPost.date}+05:30`);
+      expect(new Date(post.date).toISOString().slice(0, 19)).toBe(wpPost.date_gmt);
+      expect(new Date(post.modified).toISOString().slice(0, 19)).toBe(wpPost.modified_gmt);
+      const [y, m, d] = wpPost.date.slice(0, 10).split('-').map(Number) as [number, number, number];
+      expect(post.dateFormatted).toBe(
+        new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', { timeZone: 'UTC', dateStyle: 'long' }),
+      );
+    }
+    const { pages } = await both<{ pages: { slug: string; modified: string }[] }>(
+      `{ pages(first: 100) { slug modified } }`,
+    );
+    expect(pages.length).toBeGreaterThan(0);
+    for (const page of pages) expect(page.modified).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+05:30$/);
+  });
+
   it('how-to-file-for-divorce-in-india exercises every table-of-contents rule', async () => {
     const { post } = await both<{ post: Post }>(SINGLE_POST, { slug: 'how-to-file-for-divorce-in-india' });
     const texts = post.toc.map((t) => t.text);

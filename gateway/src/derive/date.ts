@@ -21,6 +21,57 @@ function daysInMonth(year: number, month: number): number {
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
+const WP_LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
+
+function wpLocalMs(value: string | null | undefined): number | null {
+  const m = value ? WP_LOCAL.exec(value.trim()) : null;
+  if (!m) return null;
+  const [year, month, day, hour, minute, second] = m.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (year < 1000 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  if (hour > 23 || minute > 59 || second > 59) return null;
+  return Date.UTC(year, month - 1, day, hour, minute, second);
+}
+
+/**
+ * WordPress's local `date` (no zone: the site's wall clock) with the site's UTC offset, worked out
+ * from its `date_gmt` twin: '2026-11-15T09:30:00' and '2026-11-15T04:00:00' give
+ * '2026-11-15T09:30:00+05:30', one moment that a feed reader or a search engine cannot misread (read
+ * without a zone, the firm's posts were dated 5 h 30 min in the future). The wall-clock part is kept,
+ * so the date a visitor reads does not change. Without a usable twin (a draft's
+ * '0000-00-00T00:00:00', a gap no time zone has) the date is returned as WordPress wrote it.
+ */
+export function withUtcOffset(local: string, gmt: string | null | undefined): string {
+  const localMs = wpLocalMs(local);
+  const gmtMs = wpLocalMs(gmt);
+  if (localMs === null || gmtMs === null) return local;
+  const minutes = (localMs - gmtMs) / 60_000;
+  if (!Number.isInteger(minutes) || minutes % 15 !== 0 || Math.abs(minutes) > 14 * 60) return local;
+  const abs = Math.abs(minutes);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${local.trim()}${minutes < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/** The dates of a WordPress post or page, as its REST answer gives them. */
+export interface WpDates {
+  date?: string | null;
+  date_gmt?: string | null;
+  modified?: string | null;
+  modified_gmt?: string | null;
+}
+
+/** When it last changed, with the site's offset (withUtcOffset); the publication date if never. */
+export function lastModifiedWithOffset(item: WpDates): string {
+  if (item.modified) return withUtcOffset(item.modified, item.modified_gmt);
+  return item.date ? withUtcOffset(item.date, item.date_gmt) : '';
+}
+
 /**
  * 'November 21, 2026' (SPEC §9, long US-English form). The calendar date is taken as written:
  * WordPress's `date` carries no zone and is the site's local date, so it must not be moved by the

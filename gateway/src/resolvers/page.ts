@@ -1,5 +1,6 @@
 // Page: generic WordPress pages (/{slug}) and the page list the sitemap needs.
 import { prepareContent } from '../derive/content.js';
+import { lastModifiedWithOffset, withUtcOffset } from '../derive/date.js';
 import { clampExcerptLength, makeExcerpt } from '../derive/excerpt.js';
 import { findBuiltInPracticeArea, featuresFromWp } from '../derive/practice-areas.js';
 import { mergeSeo } from '../derive/seo.js';
@@ -32,8 +33,8 @@ export const Page: PageResolvers<GatewayContext, WpPage> = {
   slug: (page) => page.slug,
   uri: (page) => pageUri(page.slug),
   title: (page) => pageTitle(page),
-  date: (page) => page.date,
-  modified: (page) => page.modified ?? page.date,
+  date: (page) => withUtcOffset(page.date, page.date_gmt),
+  modified: (page) => lastModifiedWithOffset(page),
   excerpt: (page, args) => makeExcerpt(excerptSource(page), clampExcerptLength(args.length)),
   contentHtml: (page, _args, ctx) => prepareContent(page.content.rendered, contentOptions(ctx.config)).html,
   toc: (page, _args, ctx) => prepareContent(page.content.rendered, contentOptions(ctx.config)).toc,
@@ -88,7 +89,7 @@ export const pageQueries: Pick<QueryResolvers<GatewayContext>, 'page' | 'pages'>
     const perPage = clampInt(args.first, 100, 1, 100);
     try {
       const pages = await ctx.api.listPages(perPage);
-      return pages.map((p) => ({ slug: p.slug, uri: pageUri(p.slug), modified: p.modified ?? p.date ?? '' }));
+      return pages.map((p) => ({ slug: p.slug, uri: pageUri(p.slug), modified: lastModifiedWithOffset(p) }));
     } catch (error) {
       warnThrottled(ctx, { err: errorSummary(error) }, 'pages list failed');
       throw upstreamUnavailable('Failed to fetch pages');

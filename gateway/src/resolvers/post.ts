@@ -1,7 +1,7 @@
 // Post: blog posts from /posts, with everything the screens need derived once here.
 import { bannerFrom } from '../derive/banner.js';
 import { prepareContent } from '../derive/content.js';
-import { formatLongDate } from '../derive/date.js';
+import { formatLongDate, lastModifiedWithOffset, withUtcOffset } from '../derive/date.js';
 import { clampExcerptLength, makeExcerpt } from '../derive/excerpt.js';
 import { readingTimeFromWords } from '../derive/reading-time.js';
 import { mergeSeo } from '../derive/seo.js';
@@ -69,9 +69,9 @@ export const Post: PostResolvers<GatewayContext, WpPostLike> = {
   slug: (post) => post.slug,
   uri: (post) => postUri(post.slug),
   title: (post) => postTitle(post),
-  date: (post) => post.date,
+  date: (post) => withUtcOffset(post.date, post.date_gmt),
   dateFormatted: (post) => formatLongDate(post.date),
-  modified: (post) => post.modified ?? post.date,
+  modified: (post) => lastModifiedWithOffset(post),
   excerpt: async (post, args, ctx) =>
     makeExcerpt(await excerptSource(post, ctx), clampExcerptLength(args.length)),
   contentHtml: async (post, _args, ctx) => (await prepared(post, ctx)).html,

@@ -23,7 +23,9 @@ import {
 export const POST_FIELDS = [
   'id',
   'date',
+  'date_gmt',
   'modified',
+  'modified_gmt',
   'slug',
   'title',
   'content',
@@ -41,7 +43,9 @@ export const POST_FIELDS = [
 export const POST_SUMMARY_FIELDS = [
   'id',
   'date',
+  'date_gmt',
   'modified',
+  'modified_gmt',
   'slug',
   'title',
   'excerpt',
@@ -54,7 +58,9 @@ export const POST_SUMMARY_FIELDS = [
 export const PAGE_FIELDS = [
   'id',
   'date',
+  'date_gmt',
   'modified',
+  'modified_gmt',
   'slug',
   'title',
   'content',
@@ -80,7 +86,7 @@ export const PRACTICE_AREA_FIELDS = [
   'seo_meta',
 ] as const;
 
-export const PAGE_SUMMARY_FIELDS = ['id', 'slug', 'date', 'modified'] as const;
+export const PAGE_SUMMARY_FIELDS = ['id', 'slug', 'date', 'date_gmt', 'modified', 'modified_gmt'] as const;
 
 export const MEDIA_FIELDS = [
   'id',

@@ -169,7 +169,9 @@ export type WpPost = z.infer<typeof wpPostSchema>;
 export const wpPostSummarySchema = z.object({
   id: wpContentBase.id,
   date: wpContentBase.date,
+  date_gmt: optString,
   modified: optString,
+  modified_gmt: optString,
   slug: wpContentBase.slug,
   title: wpContentBase.title,
   excerpt: wpContentBase.excerpt,
@@ -203,12 +205,14 @@ export const wpPracticeAreaSchema = z.looseObject({
 });
 export type WpPracticeArea = z.infer<typeof wpPracticeAreaSchema>;
 
-/** For the sitemap: only what `_fields=slug,modified` returns. */
+/** For the sitemap: only what `_fields=id,slug,date,date_gmt,modified,modified_gmt` returns. */
 export const wpPageSummarySchema = z.looseObject({
   id: z.number().int().positive().optional(),
   slug: z.string(),
   modified: optString,
+  modified_gmt: optString,
   date: optString,
+  date_gmt: optString,
 });
 export type WpPageSummary = z.infer<typeof wpPageSummarySchema>;
 
