@@ -74,7 +74,9 @@ export const PAGE_FIELDS = [
 export const PRACTICE_AREA_FIELDS = [
   'id',
   'date',
+  'date_gmt',
   'modified',
+  'modified_gmt',
   'slug',
   'title',
   'content',
