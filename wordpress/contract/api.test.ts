@@ -11,10 +11,12 @@ import {
   PAGE_FIELDS,
   POST_FIELDS,
   POST_SUMMARY_FIELDS,
+  PAGE_SUMMARY_FIELDS,
   PRACTICE_AREA_FIELDS,
   createWpApi,
   type WpApi,
 } from '../../gateway/src/sources/api.js';
+import { withUtcOffset } from '../../gateway/src/derive/date.js';
 import { htmlToText } from '../../gateway/src/derive/text.js';
 import { prepareContent } from '../../gateway/src/derive/content.js';
 import { createEmbeddedSource } from '../../gateway/src/sources/embedded/source.js';
@@ -86,6 +88,9 @@ describe('SPEC §7 /posts', () => {
       const recorded = content.posts.find((p) => p.slug === post.slug)!;
       expect(title(post)).toBe(content.titleOf(post.slug));
       expect(post.date).toBe(recorded.date);
+      // The site's zone (the seed sets Asia/Kolkata): the GMT twin gives every date its offset.
+      expect(withUtcOffset(post.date, post.date_gmt), post.slug).toBe(`${recorded.date}+05:30`);
+      expect(withUtcOffset(post.modified ?? '', post.modified_gmt), post.slug).toMatch(/\+05:30$/);
       // A summary: no body, and the companion plugin's word count of the body instead.
       expect('content' in post).toBe(false);
       expect(post.word_count).toBe(recorded.word_count);
@@ -253,7 +258,7 @@ describe('SPEC §7 /pages', () => {
   it('the page list (sitemap): every published page of content/', async () => {
     const { result, requests } = await logged(() => wp.listPages(100));
     expect(requests).toEqual([
-      '/pages?per_page=100&orderby=date&order=desc&status=publish&_fields=id,slug,date,modified',
+      `/pages?per_page=100&orderby=date&order=desc&status=publish&_fields=${fields(PAGE_SUMMARY_FIELDS)}`,
     ]);
     expect(slugs(result).sort()).toEqual(slugs(content.pages).sort());
     expect(slugs(result)).toEqual(slugs(await fake.listPages(100)));
