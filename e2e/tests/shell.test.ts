@@ -514,4 +514,65 @@ describe('scripts load after the page', () => {
     // The page works: the phone menu opens.
     await (await headerLink(tp.page, 375, 'Blog')).waitFor({ state: 'visible' });
   });
+
+  pageTest('a tap before the page has loaded starts the scripts at once', 375, async (tp) => {
+    await tp.page.route(/\/images\/hero[^/]*\.jpg$/, () => new Promise<void>(() => {}));
+    await tp.page.goto('/', { waitUntil: 'domcontentloaded' });
+    await tp.page.locator('header button[aria-controls="mobile-menu"]').click();
+    // A resource's timing entry appears once it has arrived.
+    await tp.page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((e) => /\/assets\/entry-client-/.test(e.name)),
+    );
+    const timing = await tp.page.evaluate(() => ({
+      readyState: document.readyState,
+      entryStart:
+        performance.getEntriesByType('resource').find((e) => /\/assets\/entry-client-/.test(e.name))
+          ?.startTime ?? Infinity,
+    }));
+    assert.equal(timing.readyState, 'interactive', 'the page had not loaded');
+    // Without the tap the loader's timer starts them 3 s after the page began.
+    assert.ok(timing.entryStart < 2_500, `the entry started at ${Math.round(timing.entryStart)} ms`);
+    await waitForHydration(tp.page);
+  });
+
+  pageTest(
+    'before the scripts have run, the phone menu opens; the app keeps it as it was left',
+    375,
+    async (tp) => {
+      const { page } = tp;
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/entry-client-[^/]*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/blog', { waitUntil: 'load' });
+      const button = page.locator('header button[aria-controls="mobile-menu"]');
+      const menu = page.locator('#mobile-menu');
+      await button.click();
+      assert.equal(
+        await page.evaluate(() => document.documentElement.dataset.hydrated ?? null),
+        null,
+        'not hydrated',
+      );
+      assert.ok(await menu.isVisible(), 'the menu opens before the app has loaded');
+      assert.equal(await button.getAttribute('aria-expanded'), 'true');
+      assert.equal(await button.getAttribute('aria-label'), 'Close menu');
+      assert.ok(
+        await menu.getByRole('link', { name: 'Contact', exact: true }).isVisible(),
+        'its links are there',
+      );
+      release();
+      await waitForHydration(page);
+      assert.ok(await menu.isVisible(), 'still open once the app has taken over');
+      assert.equal(await button.getAttribute('aria-expanded'), 'true');
+      await button.click();
+      await menu.waitFor({ state: 'hidden' });
+      assert.equal(await button.getAttribute('aria-expanded'), 'false', 'the app closes it');
+      assert.equal(await button.getAttribute('aria-label'), 'Open menu');
+      await button.click();
+      await menu.waitFor({ state: 'visible' });
+      assert.equal(await button.getAttribute('aria-expanded'), 'true', 'and opens it again');
+    },
+  );
 });

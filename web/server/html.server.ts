@@ -55,7 +55,12 @@ function meta(attr: 'name' | 'property', key: string, value: string | null | und
  * The page's JavaScript starts downloading once the page has loaded and painted (or after 3 s at
  * most): on a slow phone network the hero image and the text the visitor came for get the whole connection,
  * and the scripts (which only add in-page navigation and a few controls to an already complete
- * page) follow. The entry and the chunks of the rendered route are fetched in parallel.
+ * page) follow. The entry and the chunks of the rendered route are fetched in parallel. A tap or a
+ * key press before then starts them at once: the visitor wants the page to respond.
+ *
+ * Until the app has taken over (`<html data-hydrated>`), the phone menu's button opens and closes the
+ * menu from here (the menu's inline display and the button's aria-expanded and label); the header
+ * adopts that state when it hydrates (MENU_ID in web/src/components/layout/Header.tsx).
  */
 export function scriptLoader(parts: Pick<DocumentParts, 'assets' | 'modules'>): string {
   const chunks = [
@@ -70,7 +75,12 @@ export function scriptLoader(parts: Pick<DocumentParts, 'assets' | 'modules'>): 
     `c.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)});` +
     `var s=document.createElement('script');s.type='module';s.src=e;document.body.appendChild(s)}` +
     `function later(){requestAnimationFrame(function(){setTimeout(go,0)})}` +
-    `if(document.readyState==='complete')later();else{addEventListener('load',later);setTimeout(go,3000)}})` +
+    `if(document.readyState==='complete')later();else{addEventListener('load',later);setTimeout(go,3000)}` +
+    `['pointerdown','keydown'].forEach(function(t){addEventListener(t,go,{once:true,passive:true,capture:true})});` +
+    `addEventListener('click',function(v){if(document.documentElement.dataset.hydrated)return;` +
+    `var b=v.target&&v.target.closest&&v.target.closest('[aria-controls="mobile-menu"]'),m=document.getElementById('mobile-menu');` +
+    `if(!b||!m)return;var o=b.getAttribute('aria-expanded')!=='true';b.setAttribute('aria-expanded',String(o));` +
+    `b.setAttribute('aria-label',o?'Close menu':'Open menu');m.style.display=o?'flex':'none'})})` +
     `(${jsonForScript(chunks)},${jsonForScript(parts.assets.entry)})`
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Container, Flex, HStack, Stack, Text, chakra } from '@chakra-ui/react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Mail, Menu, Phone, X } from 'lucide-react';
@@ -34,8 +34,20 @@ const navLinkStyles = {
 const StyledNavLink = chakra(NavLink);
 const StyledLink = chakra(Link);
 
+/** The phone menu's id: the page's script loader opens it before the app has loaded (web/server/html.server.ts). */
+const MENU_ID = 'mobile-menu';
+
 export function Header({ site }: { site: HeaderSiteFragment | undefined }) {
   const [open, setOpen] = useState(false);
+  // A visitor who opened the menu before the app loaded finds it as they left it: the loader's
+  // inline display gives way to the menu's state.
+  useEffect(() => {
+    const menu = document.getElementById(MENU_ID);
+    if (!menu?.style.display) return;
+    const wasOpen = menu.style.display !== 'none';
+    menu.style.removeProperty('display');
+    setOpen(wasOpen);
+  }, []);
   const location = useLocation();
   const [lastPath, setLastPath] = useState(location.pathname);
   // Close the mobile menu when the route changes.
@@ -134,7 +146,7 @@ export function Header({ site }: { site: HeaderSiteFragment | undefined }) {
               color="brand.800"
               _hover={{ bg: 'brand.50' }}
               aria-expanded={open}
-              aria-controls="mobile-menu"
+              aria-controls={MENU_ID}
               aria-label={open ? 'Close menu' : 'Open menu'}
               onClick={() => setOpen((o) => !o)}
             >
@@ -143,7 +155,7 @@ export function Header({ site }: { site: HeaderSiteFragment | undefined }) {
           </Flex>
           <Stack
             as="nav"
-            id="mobile-menu"
+            id={MENU_ID}
             aria-label="Mobile"
             display={{ base: open ? 'flex' : 'none', lg: 'none' }}
             gap="1"
