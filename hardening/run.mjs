@@ -3,36 +3,14 @@
 // URLs, headers and limits) one file at a time, and repeat every figure it printed at the end.
 // Arguments are passed to vitest (e.g. `npm run test:hardening -- faults`).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildIsStale } from '../scripts/build-freshness.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const started = Date.now();
 
-function newestMtime(p) {
-  if (!existsSync(p)) return 0;
-  const st = statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = st.mtimeMs;
-  for (const name of readdirSync(p)) {
-    if (name === 'gql' || name === 'node_modules' || name === 'dist') continue;
-    newest = Math.max(newest, newestMtime(path.join(p, name)));
-  }
-  return newest;
-}
-
-const manifest = path.join(root, 'web/dist/client/.vite/manifest.json');
-const serverEntry = path.join(root, 'web/dist/server/entry-server.js');
-const stale =
-  !existsSync(manifest) ||
-  !existsSync(serverEntry) ||
-  Math.max(
-    newestMtime(path.join(root, 'web/src')),
-    newestMtime(path.join(root, 'web/public')),
-    newestMtime(path.join(root, 'schema.graphql')),
-  ) > statSync(manifest).mtimeMs;
-if (stale) {
+if (buildIsStale(root)) {
   console.log('[hardening] building the site (npm run build)');
   const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);

@@ -1,5 +1,5 @@
 // Whether the site's production build (web/dist) is missing or older than what it is made from.
-// `npm start` and the browser tests use it to rebuild only when needed; a change to the build's
+// `npm start`, the browser tests and the hardening suite use it to rebuild only when needed; a change to the build's
 // config, its plugins or the installed packages counts as much as a change to the app.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -44,16 +44,23 @@ export function firstLoadFiles(
   return { js, css: [...css] };
 }
 
+function readManifest(clientDir: string): Record<string, Chunk> {
+  return JSON.parse(readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    Chunk
+  >;
+}
+
 const gzip = (b: Buffer) => zlib.gzipSync(b, { level: 9 }).length;
 const brotli = (b: Buffer) =>
   zlib.brotliCompressSync(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 
 export async function measureWeight(): Promise<NonNullable<BenchResults['weight']>> {
   const clientDir = path.join(REPO_ROOT, 'web', 'dist', 'client');
-  const manifestPath = path.join(clientDir, '.vite', 'manifest.json');
-  if (!existsSync(manifestPath)) throw new Error('No production build: run `npm run build` first.');
+  if (!existsSync(path.join(clientDir, '.vite', 'manifest.json')))
+    throw new Error('No production build: run `npm run build` first.');
   const assets = readAssets(clientDir);
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, Chunk>;
+  const manifest = readManifest(clientDir);
   // Every route shares the entry and its chunks: each file is read and compressed once.
   const sizes = new Map<string, { gzip: number; brotli: number }>();
   const sizeOf = (f: string) => {
@@ -102,11 +109,7 @@ async function libraryBreakdown(route: string): Promise<GroupWeight[]> {
       logLevel: 'warn',
       build: { outDir, emptyOutDir: true, sourcemap: true },
     });
-    const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<
-      string,
-      Chunk
-    >;
-    const files = firstLoadFiles(readAssets(outDir), manifest, ROUTE_MODULES[route]!).js;
+    const files = firstLoadFiles(readAssets(outDir), readManifest(outDir), ROUTE_MODULES[route]!).js;
     let realGzip = 0;
     const pieces = files.map((file) => {
       // The build's own trailing sourceMappingURL comment is not part of what the site serves.

@@ -21,16 +21,19 @@ export async function waitForScrollEnd(page: Page): Promise<void> {
   );
 }
 
+/** Checks every 100 ms until `done` holds or `timeoutMs` has passed; the caller's assertion speaks. */
+async function pollUntil(page: Page, done: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done()) && Date.now() < deadline) await page.waitForTimeout(100);
+}
+
 /**
  * Waits (bounded) until the window is at `y`, then until it is still. A client-side navigation
  * changes the URL before React commits the route, so the scroll it starts can begin after the URL
  * has changed and after a first still moment.
  */
 export async function waitForScrollY(page: Page, y: number, timeoutMs = 10_000): Promise<number> {
-  const deadline = Date.now() + timeoutMs;
-  while ((await page.evaluate(() => window.scrollY)) !== y && Date.now() < deadline) {
-    await page.waitForTimeout(100);
-  }
+  await pollUntil(page, async () => (await page.evaluate(() => window.scrollY)) === y, timeoutMs);
   await waitForScrollEnd(page);
   return page.evaluate(() => window.scrollY);
 }
@@ -83,12 +86,14 @@ export async function assertScrolledTo(target: Locator, what: string): Promise<v
  * failure still says where it ended up.
  */
 export async function waitForScrolledTo(target: Locator, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const pos = await scrollPosition(target, SCROLL_OFFSET);
-    if (Math.abs(pos.scrollY - pos.targetScrollY) <= SCROLL_TOLERANCE || Date.now() > deadline) break;
-    await target.page().waitForTimeout(100);
-  }
+  await pollUntil(
+    target.page(),
+    async () => {
+      const pos = await scrollPosition(target, SCROLL_OFFSET);
+      return Math.abs(pos.scrollY - pos.targetScrollY) <= SCROLL_TOLERANCE;
+    },
+    timeoutMs,
+  );
   await waitForScrollEnd(target.page());
   await assertScrolledTo(target, what);
 }

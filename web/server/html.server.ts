@@ -1,4 +1,5 @@
 import type { HeadData } from '../src/entry-server';
+import { MOBILE_MENU } from '../src/components/layout/navigation';
 
 export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
@@ -60,7 +61,7 @@ function meta(attr: 'name' | 'property', key: string, value: string | null | und
  *
  * Until the app has taken over (`<html data-hydrated>`), the phone menu's button opens and closes the
  * menu from here (the menu's inline display and the button's aria-expanded and label); the header
- * adopts that state when it hydrates (MENU_ID in web/src/components/layout/Header.tsx).
+ * adopts that state when it hydrates (MOBILE_MENU in web/src/components/layout/navigation.ts).
  */
 export function scriptLoader(parts: Pick<DocumentParts, 'assets' | 'modules'>): string {
   const chunks = [
@@ -71,16 +72,16 @@ export function scriptLoader(parts: Pick<DocumentParts, 'assets' | 'modules'>): 
     ]),
   ];
   return (
-    `(function(c,e){var d=0;function go(){if(d)return;d=1;` +
+    `(function(c,e){var d=0,n=${jsonForScript(MOBILE_MENU)};function go(){if(d)return;d=1;` +
     `c.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)});` +
     `var s=document.createElement('script');s.type='module';s.src=e;document.body.appendChild(s)}` +
     `function later(){requestAnimationFrame(function(){setTimeout(go,0)})}` +
     `if(document.readyState==='complete')later();else{addEventListener('load',later);setTimeout(go,3000)}` +
     `['pointerdown','keydown'].forEach(function(t){addEventListener(t,go,{once:true,passive:true,capture:true})});` +
     `addEventListener('click',function(v){if(document.documentElement.dataset.hydrated)return;` +
-    `var b=v.target&&v.target.closest&&v.target.closest('[aria-controls="mobile-menu"]'),m=document.getElementById('mobile-menu');` +
+    `var b=v.target&&v.target.closest&&v.target.closest('[aria-controls="'+n.id+'"]'),m=document.getElementById(n.id);` +
     `if(!b||!m)return;var o=b.getAttribute('aria-expanded')!=='true';b.setAttribute('aria-expanded',String(o));` +
-    `b.setAttribute('aria-label',o?'Close menu':'Open menu');m.style.display=o?'flex':'none'})})` +
+    `b.setAttribute('aria-label',o?n.closeLabel:n.openLabel);m.style.display=o?'flex':'none'})})` +
     `(${jsonForScript(chunks)},${jsonForScript(parts.assets.entry)})`
   );
 }

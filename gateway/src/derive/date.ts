@@ -21,8 +21,22 @@ function daysInMonth(year: number, month: number): number {
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
+/** A real calendar day and, when given, a real time of day. */
+function isValidDateTime(
+  year: number,
+  month: number,
+  day: number,
+  hour = 0,
+  minute = 0,
+  second = 0,
+): boolean {
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return false;
+  return hour <= 23 && minute <= 59 && second <= 59;
+}
+
 const WP_LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
 
+/** A zone-less WordPress date as milliseconds of the same wall clock in UTC; null if not one. */
 function wpLocalMs(value: string | null | undefined): number | null {
   const m = value ? WP_LOCAL.exec(value.trim()) : null;
   if (!m) return null;
@@ -34,8 +48,8 @@ function wpLocalMs(value: string | null | undefined): number | null {
     number,
     number,
   ];
-  if (year < 1000 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
-  if (hour > 23 || minute > 59 || second > 59) return null;
+  // Year 1000 and later: a draft's '0000-00-00T00:00:00' and other placeholders are not dates.
+  if (year < 1000 || !isValidDateTime(year, month, day, hour, minute, second)) return null;
   return Date.UTC(year, month - 1, day, hour, minute, second);
 }
 
@@ -84,7 +98,6 @@ export function formatLongDate(isoOrWpDate: string): string {
   const year = Number(m[1]);
   const month = Number(m[2]);
   const day = Number(m[3]);
-  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return '';
-  if (m[4] !== undefined && (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6] ?? 0) > 59)) return '';
+  if (!isValidDateTime(year, month, day, Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0))) return '';
   return `${MONTHS[month - 1]} ${day}, ${year}`;
 }

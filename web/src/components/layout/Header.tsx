@@ -4,7 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { Mail, Menu, Phone, X } from 'lucide-react';
 import { graphql } from '../../gql';
 import type { HeaderSiteFragment } from '../../gql/graphql';
-import { NAV_ITEMS } from './navigation';
+import { MOBILE_MENU, NAV_ITEMS } from './navigation';
 import { DEFAULT_LOGO_URL, LogoMark } from './LogoMark';
 
 export const HeaderSite = graphql(`
@@ -34,15 +34,12 @@ const navLinkStyles = {
 const StyledNavLink = chakra(NavLink);
 const StyledLink = chakra(Link);
 
-/** The phone menu's id: the page's script loader opens it before the app has loaded (web/server/html.server.ts). */
-const MENU_ID = 'mobile-menu';
-
 export function Header({ site }: { site: HeaderSiteFragment | undefined }) {
   const [open, setOpen] = useState(false);
   // A visitor who opened the menu before the app loaded finds it as they left it: the loader's
   // inline display gives way to the menu's state.
   useEffect(() => {
-    const menu = document.getElementById(MENU_ID);
+    const menu = document.getElementById(MOBILE_MENU.id);
     if (!menu?.style.display) return;
     const wasOpen = menu.style.display !== 'none';
     menu.style.removeProperty('display');
@@ -146,8 +143,8 @@ export function Header({ site }: { site: HeaderSiteFragment | undefined }) {
               color="brand.800"
               _hover={{ bg: 'brand.50' }}
               aria-expanded={open}
-              aria-controls={MENU_ID}
-              aria-label={open ? 'Close menu' : 'Open menu'}
+              aria-controls={MOBILE_MENU.id}
+              aria-label={open ? MOBILE_MENU.closeLabel : MOBILE_MENU.openLabel}
               onClick={() => setOpen((o) => !o)}
             >
               {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
@@ -155,7 +152,7 @@ export function Header({ site }: { site: HeaderSiteFragment | undefined }) {
           </Flex>
           <Stack
             as="nav"
-            id={MENU_ID}
+            id={MOBILE_MENU.id}
             aria-label="Mobile"
             display={{ base: open ? 'flex' : 'none', lg: 'none' }}
             gap="1"

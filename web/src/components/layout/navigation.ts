@@ -8,6 +8,12 @@ export const NAV_ITEMS = [
   { to: '/contact-us/', label: 'Contact Us', mobileLabel: 'Contact' },
 ] as const;
 
+/**
+ * The phone menu: its element id and its button's labels. The page's script loader
+ * (web/server/html.server.ts) opens and closes it before the app has loaded; the header adopts that.
+ */
+export const MOBILE_MENU = { id: 'mobile-menu', openLabel: 'Open menu', closeLabel: 'Close menu' } as const;
+
 export const FOOTER_QUICK_LINKS = [
   { to: '/', label: 'Home' },
   { to: '/about/', label: 'About' },
