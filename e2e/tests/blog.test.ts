@@ -409,6 +409,31 @@ for (const width of WIDTHS) {
       },
     );
 
+    if (width >= 1024)
+      pageTest(
+        'the sticky sidebar stays clear of the floating call and WhatsApp buttons',
+        width,
+        async ({ page, goto }) => {
+          await goto(post.uri);
+          const sidebar = page.getByRole('complementary', { name: 'Article sidebar' });
+          const shortcuts = page.getByRole('complementary', { name: 'Contact shortcuts' });
+          // Down the article, where the sidebar is stuck beside the buttons; at this width and at
+          // the narrowest width with a sidebar.
+          for (const w of [width, 1024]) {
+            await page.setViewportSize({ width: w, height: 800 });
+            await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight / 3));
+            await waitForScrollEnd(page);
+            const a = (await sidebar.boundingBox())!;
+            const b = (await shortcuts.boundingBox())!;
+            assert.ok(a.y < b.y + b.height && a.y + a.height > b.y, `${w}px: they are side by side`);
+            assert.ok(
+              a.x + a.width <= b.x - 8,
+              `${w}px: sidebar ends at ${a.x + a.width}, buttons start at ${b.x}`,
+            );
+          }
+        },
+      );
+
     pageTest(
       'opening the post with a #hash lands on that heading, 96 px below the top',
       width,

@@ -549,6 +549,15 @@ describe('scripts load after the page', () => {
       await page.goto('/blog', { waitUntil: 'load' });
       const button = page.locator('header button[aria-controls="mobile-menu"]');
       const menu = page.locator('#mobile-menu');
+      const visibleIcons = () =>
+        button
+          .locator('svg')
+          .evaluateAll((icons) =>
+            icons
+              .filter((i) => getComputedStyle(i).display !== 'none')
+              .map((i) => i.getAttribute('data-icon')),
+          );
+      assert.deepEqual(await visibleIcons(), ['open'], 'one icon, the menu icon');
       await button.click();
       assert.equal(
         await page.evaluate(() => document.documentElement.dataset.hydrated ?? null),
@@ -558,6 +567,7 @@ describe('scripts load after the page', () => {
       assert.ok(await menu.isVisible(), 'the menu opens before the app has loaded');
       assert.equal(await button.getAttribute('aria-expanded'), 'true');
       assert.equal(await button.getAttribute('aria-label'), 'Close menu');
+      assert.deepEqual(await visibleIcons(), ['close'], 'the button shows the close icon');
       assert.ok(
         await menu.getByRole('link', { name: 'Contact', exact: true }).isVisible(),
         'its links are there',
@@ -570,6 +580,7 @@ describe('scripts load after the page', () => {
       await menu.waitFor({ state: 'hidden' });
       assert.equal(await button.getAttribute('aria-expanded'), 'false', 'the app closes it');
       assert.equal(await button.getAttribute('aria-label'), 'Open menu');
+      assert.deepEqual(await visibleIcons(), ['open'], 'and shows the menu icon again');
       await button.click();
       await menu.waitFor({ state: 'visible' });
       assert.equal(await button.getAttribute('aria-expanded'), 'true', 'and opens it again');

@@ -146,8 +146,16 @@ export function Header({ site }: { site: HeaderSiteFragment | undefined }) {
               aria-controls={MOBILE_MENU.id}
               aria-label={open ? MOBILE_MENU.closeLabel : MOBILE_MENU.openLabel}
               onClick={() => setOpen((o) => !o)}
+              // Both icons are in the page and aria-expanded picks one, so the icon also follows the
+              // script loader's toggle before the app has loaded.
+              css={{
+                '&[aria-expanded=true] > [data-icon=open], &[aria-expanded=false] > [data-icon=close]': {
+                  display: 'none',
+                },
+              }}
             >
-              {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+              <Menu aria-hidden="true" data-icon="open" />
+              <X aria-hidden="true" data-icon="close" />
             </chakra.button>
           </Flex>
           <Stack

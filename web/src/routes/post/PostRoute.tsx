@@ -8,6 +8,7 @@ import type { PostPageQuery, SeoSiteFragment } from '../../gql/graphql';
 import { HttpStatus } from '../../app/render-context';
 import { Head } from '../../components/Head';
 import { Prose } from '../../components/Prose';
+import { CLEAR_OF_CONTACT_BUTTONS_7XL } from '../../components/layout/ContactButtons';
 import { absoluteUrl, breadcrumbJsonLd, pageTitle } from '../../app/seo';
 import { FeaturedImage } from './FeaturedImage.js';
 import { PostBanner } from './PostBanner.js';
@@ -170,7 +171,7 @@ export function Component() {
     <>
       {site && <PostHead site={site} post={post} />}
       <PostBanner banner={post.banner} />
-      <Container maxW="7xl" py={{ base: '6', md: '10' }}>
+      <Container maxW="7xl" py={{ base: '6', md: '10' }} pe={{ lg: CLEAR_OF_CONTACT_BUTTONS_7XL }}>
         <BackLink to="/blog" mb={{ base: '4', md: '6' }}>
           <ArrowLeft size={18} aria-hidden="true" />
           Back to Blog
