@@ -8,7 +8,7 @@ import type { PostPageQuery, SeoSiteFragment } from '../../gql/graphql';
 import { HttpStatus } from '../../app/render-context';
 import { Head } from '../../components/Head';
 import { Prose } from '../../components/Prose';
-import { CLEAR_OF_CONTACT_BUTTONS_7XL } from '../../components/layout/ContactButtons';
+import { CLEAR_OF_CONTACT_BUTTONS_7XL } from '../../components/layout/contact-buttons-space';
 import { absoluteUrl, breadcrumbJsonLd, pageTitle } from '../../app/seo';
 import { FeaturedImage } from './FeaturedImage.js';
 import { PostBanner } from './PostBanner.js';
