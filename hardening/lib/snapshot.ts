@@ -56,3 +56,69 @@ export function withArchivedPosts(
     archived: archived.map((p) => p.slug),
   };
 }
+
+/** The odd posts of withOddPosts, by what is odd about them. */
+export const ODD_POSTS = {
+  untitled: 'odd-untitled',
+  protected: 'odd-password-protected',
+  longWords: 'odd-long-words',
+} as const;
+
+/** One word longer than any phone's line: a pasted URL or statute name does this. */
+export const LONG_WORD = 'Anticipatorybail'.repeat(8);
+
+/**
+ * The snapshot plus three posts, newer than the rest (so they are in every list and sidebar), as a
+ * real WordPress answers for what editors do: a post published without a title, one with a password
+ * (WordPress then answers an empty body and excerpt, flagged `protected`), and one whose title,
+ * excerpt, a heading and a paragraph hold a word longer than a phone's line.
+ */
+export function withOddPosts(snapshot: ContentSnapshot): ContentSnapshot {
+  const posts = snapshot.posts as PostLike[];
+  const newest = [...posts].sort((a, b) => b.date.localeCompare(a.date))[0];
+  if (!newest) throw new Error('the snapshot has no posts');
+  const maxId = Math.max(...posts.map((p) => p.id));
+  const day = Date.parse(`${newest.date}Z`);
+  const odd = (i: number, slug: string, fields: Partial<PostLike>): PostLike => {
+    const date = new Date(day + (i + 1) * 86_400_000).toISOString().slice(0, 19);
+    return {
+      ...newest,
+      id: maxId + 1 + i,
+      slug,
+      date,
+      date_gmt: date,
+      modified: date,
+      modified_gmt: date,
+      link: newest.link?.replace(newest.slug, slug),
+      // Its own post, not the copied one's SEO title, description and banner.
+      ...({ yoast_head_json: null, seo_meta: null, banner_settings: null } as object),
+      ...fields,
+    };
+  };
+  return {
+    ...snapshot,
+    posts: [
+      ...posts,
+      odd(0, ODD_POSTS.untitled, {
+        title: { rendered: '' },
+        content: { rendered: '<p>A post with no title.</p>', protected: false },
+        excerpt: { rendered: '', protected: false },
+      }),
+      odd(1, ODD_POSTS.protected, {
+        title: { rendered: 'Advice behind a password' },
+        content: { rendered: '', protected: true },
+        excerpt: { rendered: '', protected: true },
+        // The plugin's count of the hidden words, as the real WordPress answers it.
+        ...({ word_count: 5 } as object),
+      }),
+      odd(2, ODD_POSTS.longWords, {
+        title: { rendered: `Title ${LONG_WORD} end` },
+        content: {
+          rendered: `<p>Body ${LONG_WORD} end.</p><h2>Heading ${LONG_WORD}</h2><p>More.</p>`,
+          protected: false,
+        },
+        excerpt: { rendered: `<p>Excerpt ${LONG_WORD} end.</p>`, protected: false },
+      }),
+    ],
+  };
+}

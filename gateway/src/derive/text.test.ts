@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collapseWhitespace, countWords, decodeEntities, htmlToText } from './text.js';
+import { collapseWhitespace, countWords, decodeEntities, htmlToText, titleText, UNTITLED } from './text.js';
 
 // Large-input tests do real work; the limit only keeps a loaded CI machine from failing them.
 const HEAVY_TEST_TIMEOUT_MS = 60_000;
@@ -131,5 +131,14 @@ describe('countWords', () => {
     ['don’t re-file', 2],
   ])('%j has %i words', (text, words) => {
     expect(countWords(text)).toBe(words);
+  });
+});
+
+describe('titleText', () => {
+  it('is the title as text', () => {
+    expect(titleText('Bail &amp; <em>Custody</em>')).toBe('Bail & Custody');
+  });
+  it('names a post or page WordPress has without a title', () => {
+    for (const t of ['', '   ', '<span> </span>', '&nbsp;']) expect(titleText(t)).toBe(UNTITLED);
   });
 });

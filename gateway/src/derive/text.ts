@@ -120,6 +120,14 @@ export function htmlToText(html: string): string {
   return nodesToText(parseHtml(html).children);
 }
 
+/** What a post or page without a title is called: a link, a heading and a tab title need words. */
+export const UNTITLED = 'Untitled';
+
+/** A post's or page's rendered title as plain text; WordPress lets an editor publish none. */
+export function titleText(renderedTitle: string): string {
+  return htmlToText(renderedTitle) || UNTITLED;
+}
+
 /** Words in plain text: whitespace-separated tokens containing at least one letter or digit. */
 export function countWords(text: string): number {
   if (typeof text !== 'string') return 0;

@@ -4,7 +4,7 @@ import { lastModifiedWithOffset, withUtcOffset } from '../derive/date.js';
 import { clampExcerptLength, makeExcerpt } from '../derive/excerpt.js';
 import { findBuiltInPracticeArea, featuresFromWp } from '../derive/practice-areas.js';
 import { mergeSeo } from '../derive/seo.js';
-import { htmlToText } from '../derive/text.js';
+import { htmlToText, titleText } from '../derive/text.js';
 import type { GatewayContext } from '../context.js';
 import type { PageResolvers, PageStructureResolvers, QueryResolvers } from '../generated/resolvers.js';
 import type { WpPage, WpPageStructure } from '../sources/types.js';
@@ -20,7 +20,7 @@ export function pageUri(slug: string): string {
 }
 
 function pageTitle(page: WpPage): string {
-  return htmlToText(page.title.rendered);
+  return titleText(page.title.rendered);
 }
 
 function excerptSource(page: WpPage): string {

@@ -5,7 +5,7 @@ import { formatLongDate, lastModifiedWithOffset, withUtcOffset } from '../derive
 import { clampExcerptLength, makeExcerpt } from '../derive/excerpt.js';
 import { readingTimeFromWords } from '../derive/reading-time.js';
 import { mergeSeo } from '../derive/seo.js';
-import { htmlToText } from '../derive/text.js';
+import { htmlToText, titleText } from '../derive/text.js';
 import type { GatewayContext } from '../context.js';
 import type { PostResolvers, QueryResolvers } from '../generated/resolvers.js';
 import { isFullPost, type WpCategory, type WpPost, type WpPostLike } from '../sources/types.js';
@@ -17,7 +17,7 @@ import { contentOptions, featuredImageOrDefault, siteName } from './shared.js';
 import { warnThrottled } from '../log-throttle.js';
 
 export function postTitle(post: WpPostLike): string {
-  return htmlToText(post.title.rendered);
+  return titleText(post.title.rendered);
 }
 
 export function postUri(slug: string): string {
@@ -75,6 +75,7 @@ export const Post: PostResolvers<GatewayContext, WpPostLike> = {
   excerpt: async (post, args, ctx) =>
     makeExcerpt(await excerptSource(post, ctx), clampExcerptLength(args.length)),
   contentHtml: async (post, _args, ctx) => (await prepared(post, ctx)).html,
+  passwordProtected: async (post, _args, ctx) => (await full(post, ctx)).content.protected === true,
   // WordPress's count when the companion plugin gives one (lists need no body for it), else ours.
   readingTimeMinutes: async (post, _args, ctx) =>
     readingTimeFromWords(post.word_count ?? (await prepared(post, ctx)).words),

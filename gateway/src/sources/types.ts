@@ -5,8 +5,14 @@
 // required: without them the answer has the wrong shape, which is an upstream error.
 import { z } from 'zod';
 
-/** `{ rendered: "..." }` as WordPress returns title, content, excerpt and caption. */
-const rendered = z.looseObject({ rendered: z.string() });
+/**
+ * `{ rendered: "..." }` as WordPress returns title, content, excerpt and caption; `protected` is true
+ * on the content and excerpt of a post with a password (rendered is then empty).
+ */
+const rendered = z.looseObject({
+  rendered: z.string(),
+  protected: z.boolean().optional().catch(undefined),
+});
 const renderedOrEmpty = rendered
   .optional()
   .catch(undefined)

@@ -22,7 +22,14 @@ const site = defineConfig({
     // Smooth only once the visitor interacts (a link has focus): opening an address with a #fragment
     // must land on it at once, not animate down from the top while the page hydrates.
     'html:focus-within': { _motionSafe: { scrollBehavior: 'smooth' } },
-    body: { bg: 'white', color: 'gray.800', fontFamily: 'body', lineHeight: '1.6' },
+    // A word longer than its line (a pasted URL, a long title) breaks rather than widening the page.
+    body: {
+      bg: 'white',
+      color: 'gray.800',
+      fontFamily: 'body',
+      lineHeight: '1.6',
+      overflowWrap: 'break-word',
+    },
     'a:focus-visible, button:focus-visible, input:focus-visible, textarea:focus-visible': {
       outline: '3px solid',
       outlineColor: 'gold.500',

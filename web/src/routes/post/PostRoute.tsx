@@ -36,6 +36,7 @@ const PostPage = graphql(`
       readingTimeMinutes
       authorName
       contentHtml
+      passwordProtected
       toc {
         id
         text
@@ -208,7 +209,21 @@ export function Component() {
               )}
             </HStack>
             {site && <FeaturedImage image={post.featuredImage} fallback={site.defaultImage} />}
-            <Prose html={post.contentHtml} mt={{ base: '8', md: '10' }} maxW="none" />
+            {post.passwordProtected ? (
+              <Text
+                mt={{ base: '8', md: '10' }}
+                p="5"
+                bg="gray.50"
+                borderRadius="lg"
+                color="gray.800"
+                css={{ '& a': { color: 'brand.700', textDecoration: 'underline' } }}
+              >
+                This article is not published on the website. For advice on the matter,{' '}
+                <Link to="/contact-us/">contact us</Link>.
+              </Text>
+            ) : (
+              <Prose html={post.contentHtml} mt={{ base: '8', md: '10' }} maxW="none" />
+            )}
             <Box borderTopWidth="1px" borderColor="gray.200" mt="12" pt="6">
               <BackLink to="/blog">
                 <ArrowLeft size={18} aria-hidden="true" />
@@ -221,6 +236,7 @@ export function Component() {
           <Stack
             as="aside"
             aria-label="Article sidebar"
+            minW="0"
             gap="6"
             position={{ base: 'static', lg: 'sticky' }}
             top={{ lg: '8.5rem' }}

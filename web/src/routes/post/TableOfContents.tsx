@@ -46,6 +46,8 @@ export function TableOfContents({ toc }: { toc: TocEntry[] }) {
               ps="3"
               fontSize="sm"
               lineHeight="1.4"
+              // A heading may be one long word (a URL, a statute name): it wraps instead of widening the page.
+              overflowWrap="anywhere"
               color={entry.level === top ? 'gray.800' : 'gray.700'}
               fontWeight={entry.level === top ? 'medium' : 'normal'}
               _hover={{ color: 'brand.800', textDecoration: 'underline' }}

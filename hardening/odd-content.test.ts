@@ -1,0 +1,118 @@
+// Odd content an editor can publish: a post without a title, a post with a password, and words longer
+// than a phone's line. A fake WordPress answers as a real one does for each (lib/snapshot.ts); the
+// real gateway and web server render them, and Chromium at 375 px shows them.
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startFakeWordPress, type FakeWordPress } from '../gateway/test/fake-wordpress.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/lib/chromium.mjs';
+import { startGateway, startWeb, type RunningGateway, type RunningWeb } from './lib/servers.js';
+import { LONG_WORD, ODD_POSTS, recordedSnapshot, withOddPosts } from './lib/snapshot.js';
+
+const PHONE = { width: 375, height: 780 };
+
+let wp: FakeWordPress;
+let gw: RunningGateway;
+let web: RunningWeb;
+let browser: Browser;
+
+beforeAll(async () => {
+  wp = await startFakeWordPress({ snapshot: withOddPosts(await recordedSnapshot()) });
+  gw = await startGateway({ WORDPRESS_URL: wp.url });
+  web = await startWeb(gw.url);
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await web?.close();
+  await gw?.close();
+  await wp?.close();
+});
+
+async function query<T>(source: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const res = await fetch(gw.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: source, variables }),
+  });
+  const body = (await res.json()) as { data?: T; errors?: unknown };
+  expect(body.errors).toBeUndefined();
+  return body.data!;
+}
+
+async function onPhone<T>(path: string, look: (page: Page) => Promise<T>): Promise<T> {
+  const page = await browser.newPage({ viewport: PHONE });
+  try {
+    const res = await page.goto(`${web.url}${path}`, { waitUntil: 'load' });
+    expect(res?.status(), path).toBe(200);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+    return await look(page);
+  } finally {
+    await page.close();
+  }
+}
+
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+it('a post without a title is called "Untitled" in its heading, tab title and every list', async () => {
+  const data = await query<{
+    post: { title: string };
+    posts: { nodes: Array<{ slug: string; title: string }> };
+  }>(`query ($slug: String!) { post(slug: $slug) { title } posts(first: 6) { nodes { slug title } } }`, {
+    slug: ODD_POSTS.untitled,
+  });
+  expect(data.post.title).toBe('Untitled');
+  expect(data.posts.nodes.find((p) => p.slug === ODD_POSTS.untitled)?.title).toBe('Untitled');
+
+  await onPhone(`/blog/${ODD_POSTS.untitled}`, async (page) => {
+    expect(await page.locator('h1').first().textContent()).toBe('Untitled');
+    expect(await page.title()).toMatch(/^Untitled \| /);
+  });
+  // The other odd posts' pages list it among the recent posts by that name, never as an empty link.
+  await onPhone(`/blog/${ODD_POSTS.longWords}`, async (page) => {
+    const recent = page.getByRole('complementary', { name: 'Article sidebar' }).getByRole('link');
+    const names = await recent.allTextContents();
+    expect(names).toContain('Untitled');
+    expect(names.filter((n) => n.trim() === '')).toEqual([]);
+  });
+});
+
+it('a post with a password says so instead of showing an empty article', async () => {
+  const data = await query<{ post: { passwordProtected: boolean; contentHtml: string; excerpt: string } }>(
+    `query ($slug: String!) { post(slug: $slug) { passwordProtected contentHtml excerpt } }`,
+    { slug: ODD_POSTS.protected },
+  );
+  expect(data.post).toEqual({ passwordProtected: true, contentHtml: '', excerpt: '' });
+  const other = await query<{ post: { passwordProtected: boolean } }>(
+    `query ($slug: String!) { post(slug: $slug) { passwordProtected } }`,
+    { slug: ODD_POSTS.untitled },
+  );
+  expect(other.post.passwordProtected).toBe(false);
+
+  await onPhone(`/blog/${ODD_POSTS.protected}`, async (page) => {
+    const article = page.locator('article');
+    await expect(
+      article.getByText('This article is not published on the website.').isVisible(),
+    ).resolves.toBe(true);
+    const contact = article.getByRole('link', { name: 'contact us' });
+    expect(await contact.getAttribute('href')).toBe('/contact-us/');
+  });
+});
+
+it('words longer than a phone’s line wrap: no page is wider than the phone', async () => {
+  for (const path of ['/blog', `/blog?q=${LONG_WORD.slice(0, 30)}`, `/blog/${ODD_POSTS.longWords}`]) {
+    await onPhone(path, async (page) => {
+      expect(await page.getByText(LONG_WORD).first().isVisible(), `${path}: the long word is shown`).toBe(
+        true,
+      );
+      expect(await pageWidth(page), path).toBe(PHONE.width);
+    });
+  }
+  await onPhone('/', async (page) => expect(await pageWidth(page), '/').toBe(PHONE.width));
+  // The table of contents lists the heading with the long word; it wraps too.
+  await onPhone(`/blog/${ODD_POSTS.longWords}`, async (page) => {
+    const toc = page.getByRole('navigation', { name: 'Table of Contents' });
+    expect(await toc.getByRole('link', { name: `Heading ${LONG_WORD}` }).isVisible()).toBe(true);
+    expect(await pageWidth(page)).toBe(PHONE.width);
+  });
+});
