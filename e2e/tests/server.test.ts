@@ -89,6 +89,34 @@ describe('server: status codes and redirects', () => {
     }
   });
 
+  test("WordPress's own addresses (date permalinks, child pages, category archives) move to the site's page", async () => {
+    const facts = await siteFacts();
+    const post = facts.posts!.nodes[0]!;
+    const page = facts.pages.find((p) => !PRACTICE_PAGES.some((pp) => pp.slug === p.slug))!;
+    const category = facts.categories.find((c) => c.count > 0)!;
+    const moves: Array<[string, string]> = [
+      [`/2026/08/19/${post.slug}/`, post.uri],
+      [`/2026/08/${post.slug}`, post.uri],
+      [`/about-us/${page.slug}/`, page.uri],
+      [`/category/${category.slug}/`, `/blog?category=${category.slug}`],
+    ];
+    for (const [from, to] of moves) {
+      const res = await fetchRaw(from);
+      assert.equal(res.status, 301, `GET ${from}`);
+      const target = new URL(res.location ?? '', url('/'));
+      assert.equal(`${target.pathname}${target.search}`, to, `Location of ${from}`);
+      assert.equal((await fetchRaw(to)).status, 200, `${from} -> ${to} answers 200`);
+    }
+    // Addresses of that shape naming nothing stay the 404 they were.
+    for (const p of [
+      '/2026/08/19/no-such-post/',
+      '/category/no-such-category/',
+      '/this/path/does-not-exist',
+    ]) {
+      assert.equal((await fetchRaw(p)).status, 404, `GET ${p}`);
+    }
+  });
+
   test('every practice-area address the cards and footer link reaches a practice page in at most one 301', async () => {
     const legacy = [
       '/criminal-defense',

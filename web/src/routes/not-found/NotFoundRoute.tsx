@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
-import { Button, Container, Heading, Text } from '@chakra-ui/react';
+import { Button, Container, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Link, useLocation } from 'react-router';
-import { useQuery } from '@apollo/client/react';
+import { skipToken, useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
-import { HttpStatus } from '../../app/render-context';
+import { HttpStatus, MovedTo } from '../../app/render-context';
 import { Head } from '../../components/Head';
 import { pageTitle } from '../../app/seo';
+import { datePermalinkSlug } from './wordpress-address';
 
 // In the browser the layout has already fetched the site, so this is read from the cache.
 const NotFoundSite = graphql(`
@@ -16,13 +17,37 @@ const NotFoundSite = graphql(`
   }
 `);
 
-/** The catch-all route (SPEC §2): a 404 page that also logs the missing path in the console. */
+const PostAtDateAddress = graphql(`
+  query PostAtDateAddress($slug: String!) {
+    post(slug: $slug) {
+      id
+      uri
+    }
+  }
+`);
+
+/**
+ * The catch-all route (SPEC §2): a 404 page that also logs the missing path in the console. A
+ * WordPress date-based permalink of a published post moves to the post instead.
+ */
 export function Component() {
   const { pathname } = useLocation();
   const siteName = useQuery(NotFoundSite).data?.site.name;
+  const dated = datePermalinkSlug(pathname);
+  const moved = useQuery(PostAtDateAddress, dated ? { variables: { slug: dated } } : skipToken);
+  const missing = !moved.loading && !moved.data?.post;
   useEffect(() => {
-    console.error('404 Error: User attempted to access non-existent route:', pathname);
-  }, [pathname]);
+    if (missing) console.error('404 Error: User attempted to access non-existent route:', pathname);
+  }, [pathname, missing]);
+  if (moved.data?.post) return <MovedTo to={moved.data.post.uri} />;
+  if (moved.loading) {
+    return (
+      <Stack align="center" py="24" role="status">
+        <Spinner size="xl" color="brand.800" borderWidth="4px" />
+        <Text color="gray.700">Loading page...</Text>
+      </Stack>
+    );
+  }
   return (
     <Container maxW="3xl" py={{ base: '20', md: '28' }} textAlign="center">
       <HttpStatus code={404} />

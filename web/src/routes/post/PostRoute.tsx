@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { Box, Container, Grid, HStack, Heading, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
 import { Link, useLocation, useParams } from 'react-router';
-import { useQuery } from '@apollo/client/react';
+import { skipToken, useQuery } from '@apollo/client/react';
 import { ArrowLeft, Calendar, Clock, User } from 'lucide-react';
 import { graphql } from '../../gql';
 import type { PostPageQuery, SeoSiteFragment } from '../../gql/graphql';
-import { HttpStatus } from '../../app/render-context';
+import { HttpStatus, MovedTo } from '../../app/render-context';
 import { Head } from '../../components/Head';
 import { Prose } from '../../components/Prose';
 import { CLEAR_OF_CONTACT_BUTTONS_7XL } from '../../components/layout/contact-buttons-space';
@@ -146,16 +146,50 @@ function Status(props: { code: number; text: string; title: string; siteName?: s
   );
 }
 
+/**
+ * WordPress addresses that land on the /{category}/{post} route without being posts, as links in
+ * bodies and old bookmarks carry them: a child page (/{parent}/{child}/) and a category archive
+ * (/category/{slug}/). Asked only when no post has the slug.
+ */
+const PageAtPostAddress = graphql(`
+  query PageAtPostAddress($slug: String!) {
+    page(slug: $slug) {
+      id
+      uri
+    }
+    categories {
+      slug
+    }
+  }
+`);
+
 export function Component() {
   const params = useParams();
   const slug = params.postSlug ?? params.slug ?? '';
   const { data, loading, error } = useQuery(PostPage, { variables: { slug } });
   const post = data?.post;
   const site = data?.site;
+  // Asked only for a missing post at an address other than /blog/{slug}.
+  const missing = Boolean(data) && !post && !error && !loading && params.postSlug !== undefined;
+  const moved = useQuery(PageAtPostAddress, missing ? { variables: { slug } } : skipToken);
   useScrollTopOnEnter();
   useHashLanding(Boolean(post));
 
+  const archive =
+    params.categorySlug === 'category' && moved.data?.categories.some((c) => c.slug === slug)
+      ? `/blog?category=${encodeURIComponent(slug)}`
+      : null;
+  if (archive) return <MovedTo to={archive} />;
+  if (moved.data?.page) return <MovedTo to={moved.data.page.uri} />;
   if (!post) {
+    if (moved.loading) {
+      return (
+        <Stack align="center" py="24" role="status">
+          <Spinner size="xl" color="brand.800" borderWidth="4px" />
+          <Text color="gray.700">Loading page...</Text>
+        </Stack>
+      );
+    }
     if (loading) {
       return (
         <Stack align="center" py="24" role="status">

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { datePermalinkSlug } from './wordpress-address';
+
+describe('datePermalinkSlug', () => {
+  it('reads the slug of day-and-name and month-and-name permalinks', () => {
+    expect(datePermalinkSlug('/2026/08/19/documents-for-first-bail-consultation/')).toBe(
+      'documents-for-first-bail-consultation',
+    );
+    expect(datePermalinkSlug('/2026/08/quashing-fir')).toBe('quashing-fir');
+    expect(datePermalinkSlug('/2026/11/%E0%A4%A6%E0%A4%B9%E0%A5%87%E0%A4%9C/')).toBe('दहेज');
+  });
+  it('is null for other paths', () => {
+    for (const path of [
+      '/this/path/does-not-exist',
+      '/a/b/c/d',
+      '/2026/quashing-fir',
+      '/26/08/x',
+      '/2026/08/19/x/y',
+      '/2026/08/%zz',
+    ])
+      expect(datePermalinkSlug(path), path).toBeNull();
+  });
+});
