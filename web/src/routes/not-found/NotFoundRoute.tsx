@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { Button, Container, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Container, Heading, Text } from '@chakra-ui/react';
 import { Link, useLocation } from 'react-router';
 import { skipToken, useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
 import { HttpStatus, MovedTo } from '../../app/render-context';
 import { Head } from '../../components/Head';
+import { PageLoading } from '../../components/PageLoading';
 import { pageTitle } from '../../app/seo';
 import { datePermalinkSlug } from './wordpress-address';
 
@@ -41,12 +42,7 @@ export function Component() {
   }, [pathname, missing]);
   if (moved.data?.post) return <MovedTo to={moved.data.post.uri} />;
   if (moved.loading) {
-    return (
-      <Stack align="center" py="24" role="status">
-        <Spinner size="xl" color="brand.800" borderWidth="4px" />
-        <Text color="gray.700">Loading page...</Text>
-      </Stack>
-    );
+    return <PageLoading text="Loading page..." />;
   }
   return (
     <Container maxW="3xl" py={{ base: '20', md: '28' }} textAlign="center">

@@ -6,7 +6,6 @@ import {
   Grid,
   Heading,
   SimpleGrid,
-  Spinner,
   Stack,
   Text,
   chakra,
@@ -17,6 +16,7 @@ import { graphql } from '../../gql';
 import type { ContentPageQuery, PageImageFragment, SeoSiteFragment } from '../../gql/graphql';
 import { HttpStatus, MovedTo } from '../../app/render-context';
 import { Head } from '../../components/Head';
+import { PageLoading } from '../../components/PageLoading';
 import { IconByName } from '../../components/IconByName';
 import { Prose } from '../../components/Prose';
 import { absoluteUrl, breadcrumbJsonLd, legalServiceJsonLd, pageTitle } from '../../app/seo';
@@ -177,20 +177,10 @@ export function Component() {
   if (moved.data?.post) return <MovedTo to={moved.data.post.uri} />;
   if (!page) {
     if (moved.loading) {
-      return (
-        <Stack align="center" py="24" role="status">
-          <Spinner size="xl" color="brand.800" borderWidth="4px" />
-          <Text color="gray.700">Loading page...</Text>
-        </Stack>
-      );
+      return <PageLoading text="Loading page..." />;
     }
     if (loading) {
-      return (
-        <Stack align="center" py="24" role="status">
-          <Spinner size="xl" color="brand.800" borderWidth="4px" />
-          <Text color="gray.700">Loading page...</Text>
-        </Stack>
-      );
+      return <PageLoading text="Loading page..." />;
     }
     // SPEC §8 names the hook's message; the gateway's own text is for the logs, not for visitors.
     return <NotFound error={error ? 'Failed to fetch page' : null} siteName={site?.name} />;

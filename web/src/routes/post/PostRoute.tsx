@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Box, Container, Grid, HStack, Heading, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
+import { Box, Container, Grid, HStack, Heading, Stack, Text, chakra } from '@chakra-ui/react';
 import { Link, useLocation, useParams } from 'react-router';
 import { skipToken, useQuery } from '@apollo/client/react';
 import { ArrowLeft, Calendar, Clock, User } from 'lucide-react';
@@ -7,6 +7,7 @@ import { graphql } from '../../gql';
 import type { PostPageQuery, SeoSiteFragment } from '../../gql/graphql';
 import { HttpStatus, MovedTo } from '../../app/render-context';
 import { Head } from '../../components/Head';
+import { PageLoading } from '../../components/PageLoading';
 import { Prose } from '../../components/Prose';
 import { CLEAR_OF_CONTACT_BUTTONS_7XL } from '../../components/layout/contact-buttons-space';
 import { absoluteUrl, breadcrumbJsonLd, pageTitle } from '../../app/seo';
@@ -183,20 +184,10 @@ export function Component() {
   if (moved.data?.page) return <MovedTo to={moved.data.page.uri} />;
   if (!post) {
     if (moved.loading) {
-      return (
-        <Stack align="center" py="24" role="status">
-          <Spinner size="xl" color="brand.800" borderWidth="4px" />
-          <Text color="gray.700">Loading page...</Text>
-        </Stack>
-      );
+      return <PageLoading text="Loading page..." />;
     }
     if (loading) {
-      return (
-        <Stack align="center" py="24" role="status">
-          <Spinner size="xl" color="brand.800" borderWidth="4px" />
-          <Text color="gray.700">Loading article...</Text>
-        </Stack>
-      );
+      return <PageLoading text="Loading article..." />;
     }
     if (error) return <Status code={503} title="Error" text="Failed to load post." siteName={site?.name} />;
     return <Status code={404} title="Post not found" text="Post not found." siteName={site?.name} />;
