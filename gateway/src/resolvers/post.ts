@@ -75,7 +75,9 @@ export const Post: PostResolvers<GatewayContext, WpPostLike> = {
   excerpt: async (post, args, ctx) =>
     makeExcerpt(await excerptSource(post, ctx), clampExcerptLength(args.length)),
   contentHtml: async (post, _args, ctx) => (await prepared(post, ctx)).html,
-  passwordProtected: async (post, _args, ctx) => (await full(post, ctx)).content.protected === true,
+  // WordPress flags the excerpt as well as the body, so a list's summary answers without the body.
+  passwordProtected: (post) =>
+    post.excerpt.protected === true || (isFullPost(post) && post.content.protected === true),
   // WordPress's count when the companion plugin gives one (lists need no body for it), else ours.
   readingTimeMinutes: async (post, _args, ctx) =>
     readingTimeFromWords(post.word_count ?? (await prepared(post, ctx)).words),

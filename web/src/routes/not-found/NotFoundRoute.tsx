@@ -41,9 +41,7 @@ export function Component() {
     if (missing) console.error('404 Error: User attempted to access non-existent route:', pathname);
   }, [pathname, missing]);
   if (moved.data?.post) return <MovedTo to={moved.data.post.uri} />;
-  if (moved.loading) {
-    return <PageLoading text="Loading page..." />;
-  }
+  if (moved.loading) return <PageLoading text="Loading page..." />;
   return (
     <Container maxW="3xl" py={{ base: '20', md: '28' }} textAlign="center">
       <HttpStatus code={404} />

@@ -176,12 +176,7 @@ export function Component() {
 
   if (moved.data?.post) return <MovedTo to={moved.data.post.uri} />;
   if (!page) {
-    if (moved.loading) {
-      return <PageLoading text="Loading page..." />;
-    }
-    if (loading) {
-      return <PageLoading text="Loading page..." />;
-    }
+    if (loading || moved.loading) return <PageLoading text="Loading page..." />;
     // SPEC §8 names the hook's message; the gateway's own text is for the logs, not for visitors.
     return <NotFound error={error ? 'Failed to fetch page' : null} siteName={site?.name} />;
   }

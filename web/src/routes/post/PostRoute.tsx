@@ -183,12 +183,8 @@ export function Component() {
   if (archive) return <MovedTo to={archive} />;
   if (moved.data?.page) return <MovedTo to={moved.data.page.uri} />;
   if (!post) {
-    if (moved.loading) {
-      return <PageLoading text="Loading page..." />;
-    }
-    if (loading) {
-      return <PageLoading text="Loading article..." />;
-    }
+    if (moved.loading) return <PageLoading text="Loading page..." />;
+    if (loading) return <PageLoading text="Loading article..." />;
     if (error) return <Status code={503} title="Error" text="Failed to load post." siteName={site?.name} />;
     return <Status code={404} title="Post not found" text="Post not found." siteName={site?.name} />;
   }
