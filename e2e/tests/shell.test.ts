@@ -483,7 +483,7 @@ for (const width of WIDTHS) {
 }
 
 describe('scripts load after the page', () => {
-  pageTest('the entry module starts downloading once the page has loaded', 375, async (tp) => {
+  pageTest('the entry module starts downloading once the page has loaded and painted', 375, async (tp) => {
     await tp.goto('/');
     const timing = await tp.page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
@@ -491,13 +491,18 @@ describe('scripts load after the page', () => {
         .getEntriesByType('resource')
         .filter((e) => /\/assets\/[^/]+\.js$/.test(e.name))
         .map((e) => e.startTime);
-      return { loadEventStart: nav.loadEventStart, scripts };
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity;
+      return { loadEventStart: nav.loadEventStart, paint, scripts };
     });
     assert.ok(timing.scripts.length > 1, 'the entry and the route chunks were fetched');
     for (const start of timing.scripts) {
       assert.ok(
         start >= timing.loadEventStart,
         `a script started at ${start} ms, before load (${timing.loadEventStart} ms)`,
+      );
+      assert.ok(
+        start >= timing.paint,
+        `a script started at ${start} ms, before the first paint (${timing.paint} ms)`,
       );
     }
   });
