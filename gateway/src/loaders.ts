@@ -3,7 +3,7 @@
 // one /categories call). Per request, so nothing leaks between visitors; sharing across requests is
 // the cache's job.
 import DataLoader from 'dataloader';
-import type { WpApi } from './sources/api.js';
+import { CATEGORY_LIST_SIZE, type WpApi } from './sources/api.js';
 import type { BatchResult } from './sources/rest.js';
 import { normalizeSlug } from './sources/slug.js';
 import type { WpCategory, WpMedia, WpPage, WpPost, WpPracticeArea } from './sources/types.js';
@@ -14,6 +14,8 @@ export interface Loaders {
   pageBySlug: DataLoader<string, WpPage | null>;
   practiceAreaBySlug: DataLoader<string, WpPracticeArea | null>;
   category: DataLoader<number, WpCategory | null>;
+  /** A category with posts, by slug: from the list when it is there, else asked for by slug. */
+  categoryBySlug: DataLoader<string, WpCategory | null>;
   /** The categories list (hide_empty, per_page 50), fetched at most once per request. */
   categories(): Promise<WpCategory[]>;
 }
@@ -67,6 +69,24 @@ export function createLoaders(api: WpApi): Loaders {
       const extra = byId(await api.categoriesByIds(missing), ids);
       return known.map((c, i) => c ?? extra[i] ?? null);
     }),
+    categoryBySlug: new DataLoader(
+      async (keys) => {
+        const list = await categories();
+        const listed = new Map(list.map((c) => [normalizeSlug(c.slug), c]));
+        const wanted = keys.map(normalizeSlug);
+        const missing = wanted.filter((k) => !listed.has(k));
+        // A list shorter than a full page holds every category with posts: nothing more to ask.
+        if (missing.length === 0 || list.length < CATEGORY_LIST_SIZE)
+          return wanted.map((k) => listed.get(k) ?? null);
+        const extra = await api.categoriesBySlugs(missing);
+        return wanted.map((k) => {
+          const found = listed.get(k) ?? extra.get(k) ?? null;
+          // Like the list (hide_empty): a category without posts is not one the blog can show.
+          return found instanceof Error || found === null ? found : found.count > 0 ? found : null;
+        });
+      },
+      { cacheKeyFn: normalizeSlug },
+    ),
     categories,
   };
 }

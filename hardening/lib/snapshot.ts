@@ -122,3 +122,31 @@ export function withOddPosts(snapshot: ContentSnapshot): ContentSnapshot {
     ],
   };
 }
+
+/** Categories named to sort before the recorded ones: "Area 01", "Area 02", ... */
+export const AREA_CATEGORY = (n: number) => `Area ${String(n).padStart(2, '0')}`;
+
+/**
+ * The snapshot plus `count` categories with one post each by their count, named so that WordPress
+ * (which lists categories by name) puts them before every recorded category: with 50 or more, the
+ * blog's list of 50 holds none of the categories the posts are really in.
+ */
+export function withManyCategories(snapshot: ContentSnapshot, count: number): ContentSnapshot {
+  const categories = snapshot.categories as Array<{ id: number }>;
+  const maxId = Math.max(...categories.map((c) => c.id));
+  const added = Array.from({ length: count }, (_, i) => {
+    const name = AREA_CATEGORY(i + 1);
+    const slug = name.toLowerCase().replace(' ', '-');
+    return {
+      id: maxId + 1 + i,
+      count: 1,
+      description: '',
+      link: `https://cms.test/category/${slug}/`,
+      name,
+      slug,
+      taxonomy: 'category',
+      parent: 0,
+    };
+  });
+  return { ...snapshot, categories: [...categories, ...added] };
+}

@@ -358,6 +358,26 @@ describe('SPEC §7 /categories', () => {
     ]);
     expect(result.map((c) => c.id).sort()).toEqual([...ids].sort());
   });
+
+  it('categories by slug (past the first 50), slug=<slugs>: empty ones too, unknown ones as none', async () => {
+    const withPosts = content.categories.filter((c) => (c.count ?? 0) > 0).map((c) => c.slug);
+    const wanted = [withPosts[0]!, withPosts[1]!, 'uncategorized', 'no-such-category-anywhere'];
+    const { result, requests } = await logged(() => wp.categoriesBySlugs(wanted));
+    expect(requests).toEqual([
+      `/categories?slug=${wanted.join(',')}&per_page=20&_fields=${fields(CATEGORY_FIELDS)}`,
+    ]);
+    expect([...result.keys()]).toEqual(wanted);
+    for (const slug of wanted.slice(0, 2)) {
+      const category = content.categories.find((c) => c.slug === slug)!;
+      expect(result.get(slug)).toMatchObject({ slug, name: category.name, count: category.count });
+    }
+    expect(result.get('uncategorized')).toMatchObject({ slug: 'uncategorized', count: 0 });
+    expect(result.get('no-such-category-anywhere')).toBeNull();
+    const expected = await fake.categoriesBySlugs(wanted);
+    expect([...result.values()].map((c) => (c && !(c instanceof Error) ? c.count : c))).toEqual(
+      [...expected.values()].map((c) => (c && !(c instanceof Error) ? c.count : c)),
+    );
+  });
 });
 
 describe('request accounting', () => {

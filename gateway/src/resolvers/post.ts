@@ -119,25 +119,20 @@ export const Post: PostResolvers<GatewayContext, WpPostLike> = {
 
 const MAX_PAGE = 1000;
 
-async function categoryIdForSlug(ctx: GatewayContext, slug: string): Promise<number | null> {
-  const wanted = normalizeSlug(slug);
-  const all = await ctx.loaders.categories();
-  return all.find((c) => normalizeSlug(c.slug) === wanted)?.id ?? null;
-}
-
 export const postQueries: Pick<QueryResolvers<GatewayContext>, 'posts' | 'post'> = {
   posts: async (_parent, args, ctx) => {
     const perPage = clampInt(args.first, 10, 1, 100);
     const page = clampInt(args.page, 1, 1, MAX_PAGE);
     const search = boundedSearch(args.search);
-    const empty = { nodes: [], totalCount: 0, totalPages: 0, page, perPage };
+    const empty = { nodes: [], totalCount: 0, totalPages: 0, page, perPage, category: null };
     try {
       let categories: number[] | undefined;
+      let category: WpCategory | null = null;
       if (args.categorySlug !== null && args.categorySlug !== undefined) {
         const slug = boundedSlug(args.categorySlug);
-        const id = slug === null ? null : await categoryIdForSlug(ctx, slug);
-        if (id === null) return empty;
-        categories = [id];
+        category = slug === null ? null : await ctx.loaders.categoryBySlug.load(slug);
+        if (category === null) return empty;
+        categories = [category.id];
       }
       const excludeSlug = args.excludeSlug ? boundedSlug(args.excludeSlug) : null;
       const base = { search, categories };
@@ -158,7 +153,7 @@ export const postQueries: Pick<QueryResolvers<GatewayContext>, 'posts' | 'post'>
         if (error instanceof UpstreamError && error.code === 'rest_post_invalid_page_number') {
           // Past the last page: an empty page, with the real totals.
           const total = await ctx.api.countPosts({ ...base, exclude });
-          return { ...empty, totalCount: total, totalPages: Math.ceil(total / perPage) };
+          return { ...empty, category, totalCount: total, totalPages: Math.ceil(total / perPage) };
         }
         throw error;
       }
@@ -171,7 +166,7 @@ export const postQueries: Pick<QueryResolvers<GatewayContext>, 'posts' | 'post'>
         if (kept.length < nodes.length) total -= 1;
         nodes = kept.slice(0, perPage);
       }
-      return { nodes, totalCount: total, totalPages: Math.ceil(total / perPage), page, perPage };
+      return { nodes, totalCount: total, totalPages: Math.ceil(total / perPage), page, perPage, category };
     } catch (error) {
       warnThrottled(ctx, { err: errorSummary(error) }, 'posts list failed');
       throw upstreamUnavailable('Failed to fetch posts');

@@ -101,6 +101,9 @@ export const MEDIA_FIELDS = [
 
 export const CATEGORY_FIELDS = ['id', 'name', 'slug', 'count'] as const;
 
+/** SPEC's categories call asks for 50: a WordPress with more lists only the first 50 by name. */
+export const CATEGORY_LIST_SIZE = 50;
+
 /** WordPress answers at most 100 items per request. */
 export const MAX_PER_PAGE = 100;
 
@@ -133,7 +136,10 @@ export interface WpApi {
   practiceAreasBySlugs(slugs: readonly string[]): Promise<BatchResult<WpPracticeArea>>;
   /** Keyed by the id as a string. */
   mediaByIds(ids: readonly number[]): Promise<BatchResult<WpMedia>>;
+  /** The first CATEGORY_LIST_SIZE categories with posts, by name. */
   categories(): Promise<WpCategory[]>;
+  /** Keyed by normalised slug; empty categories too. */
+  categoriesBySlugs(slugs: readonly string[]): Promise<BatchResult<WpCategory>>;
   categoriesByIds(ids: readonly number[]): Promise<WpCategory[]>;
   /** SPEC §7's connectivity check; throws when WordPress does not answer with a list. */
   checkConnection(): Promise<void>;
@@ -166,6 +172,16 @@ export const PAGES_BY_SLUG = bySlugShape('/pages', PAGE_FIELDS, (b) => wpPageLis
 export const PRACTICE_AREAS_BY_SLUG = bySlugShape('/practice_areas', PRACTICE_AREA_FIELDS, (b) =>
   wpPracticeAreaListSchema.parse(b),
 );
+
+export const CATEGORIES_BY_SLUG: BatchShape<WpCategory> = {
+  path: '/categories',
+  keyKind: 'slug',
+  variant: CATEGORY_FIELDS.join(','),
+  // Terms have no status: WordPress answers the slugs it knows.
+  query: (keys) => ({ slug: keys, per_page: slugPerPage(keys.length), _fields: CATEGORY_FIELDS }),
+  keyOf: (item) => normalizeSlug(item.slug),
+  parse: (b) => wpCategoryListSchema.parse(b),
+};
 
 export const MEDIA_BY_ID: BatchShape<WpMedia> = {
   path: '/media',
@@ -265,8 +281,12 @@ export function createWpApi(source: RestSource): WpApi {
     },
 
     async categories() {
-      const query: RestQuery = { hide_empty: true, per_page: 50, _fields: CATEGORY_FIELDS };
+      const query: RestQuery = { hide_empty: true, per_page: CATEGORY_LIST_SIZE, _fields: CATEGORY_FIELDS };
       return (await source.get('/categories', query, { parse: (b) => wpCategoryListSchema.parse(b) })).body;
+    },
+
+    categoriesBySlugs(list) {
+      return batch(CATEGORIES_BY_SLUG, slugs(list));
     },
 
     async categoriesByIds(ids) {

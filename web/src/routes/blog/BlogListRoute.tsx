@@ -35,6 +35,12 @@ const BlogPosts = graphql(`
       totalCount
       totalPages
       page
+      category {
+        id
+        name
+        slug
+        count
+      }
       nodes {
         ...PostCard
       }
@@ -121,13 +127,18 @@ export function Component() {
   );
 
   const site = meta.data?.site;
-  const categories = meta.data?.categories ?? [];
-  const categoryName = categories.find((c) => c.slug === category)?.name ?? null;
   const list = posts.data?.posts;
+  const listed = meta.data?.categories ?? [];
+  // The chips list 50 categories; one past those that the visitor came to (from a post) joins them.
+  const categories =
+    list?.category && !listed.some((c) => c.slug === list.category?.slug)
+      ? [...listed, list.category]
+      : listed;
+  const categoryName = list?.category?.name ?? listed.find((c) => c.slug === category)?.name ?? null;
   const failed = !list && Boolean(posts.error);
   const loading = !list && !failed && params.page !== null;
   // A page past the end, a path that names no page, or an unknown category is not a page of this blog.
-  const unknownCategory = category !== '' && Array.isArray(meta.data?.categories) && categoryName === null;
+  const unknownCategory = category !== '' && list !== undefined && list !== null && list.category === null;
   const missing =
     params.page === null ||
     unknownCategory ||

@@ -150,15 +150,17 @@ function Status(props: { code: number; text: string; title: string; siteName?: s
 /**
  * WordPress addresses that land on the /{category}/{post} route without being posts, as links in
  * bodies and old bookmarks carry them: a child page (/{parent}/{child}/) and a category archive
- * (/category/{slug}/). Asked only when no post has the slug.
+ * (/category/{slug}/, which names a category only, even where a page has the same slug). Asked only
+ * when no post has the slug.
  */
 const PageAtPostAddress = graphql(`
-  query PageAtPostAddress($slug: String!) {
-    page(slug: $slug) {
+  query PageAtPostAddress($slug: String!, $archive: Boolean!) {
+    page(slug: $slug) @skip(if: $archive) {
       id
       uri
     }
-    categories {
+    category(slug: $slug) @include(if: $archive) {
+      id
       slug
     }
   }
@@ -172,15 +174,14 @@ export function Component() {
   const site = data?.site;
   // Asked only for a missing post at an address other than /blog/{slug}.
   const missing = Boolean(data) && !post && !error && !loading && params.postSlug !== undefined;
-  const moved = useQuery(PageAtPostAddress, missing ? { variables: { slug } } : skipToken);
+  const archive = params.categorySlug === 'category';
+  const moved = useQuery(PageAtPostAddress, missing ? { variables: { slug, archive } } : skipToken);
   useScrollTopOnEnter();
   useHashLanding(Boolean(post));
 
-  const archive =
-    params.categorySlug === 'category' && moved.data?.categories.some((c) => c.slug === slug)
-      ? `/blog?category=${encodeURIComponent(slug)}`
-      : null;
-  if (archive) return <MovedTo to={archive} />;
+  const movedCategory = archive ? moved.data?.category : null;
+  // Written like the blog's category chips (blogHref), without importing the blog's module here.
+  if (movedCategory) return <MovedTo to={`/blog?${new URLSearchParams({ category: movedCategory.slug })}`} />;
   if (moved.data?.page) return <MovedTo to={moved.data.page.uri} />;
   if (!post) {
     if (moved.loading) return <PageLoading text="Loading page..." />;

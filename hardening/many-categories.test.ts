@@ -1,0 +1,73 @@
+// A WordPress with more categories than the blog lists (SPEC's categories call: per_page 50, by
+// name). 60 categories named to sort first push every category the posts are really in out of the
+// list; the blog still filters by them, shows their chip, and WordPress's /category/{slug}/ moves.
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startFakeWordPress, type FakeWordPress } from '../gateway/test/fake-wordpress.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/lib/chromium.mjs';
+import { startGateway, startWeb, type RunningGateway, type RunningWeb } from './lib/servers.js';
+import { AREA_CATEGORY, recordedSnapshot, withManyCategories } from './lib/snapshot.js';
+
+let wp: FakeWordPress;
+let gw: RunningGateway;
+let web: RunningWeb;
+let browser: Browser;
+
+beforeAll(async () => {
+  wp = await startFakeWordPress({ snapshot: withManyCategories(await recordedSnapshot(), 60) });
+  gw = await startGateway({ WORDPRESS_URL: wp.url });
+  web = await startWeb(gw.url);
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await web?.close();
+  await gw?.close();
+  await wp?.close();
+});
+
+it('the blog filters by a category past the first 50, and shows its chip as the active one', async () => {
+  const page = await browser.newPage({ viewport: { width: 375, height: 780 } });
+  try {
+    const res = await page.goto(`${web.url}/blog?category=bail-hearings`, { waitUntil: 'load' });
+    expect(res?.status()).toBe(200);
+    expect(await page.title()).toMatch(/^Bail Hearings Articles \| /);
+    const chips = page.getByRole('navigation', { name: 'Filter by category' }).getByRole('link');
+    const names = await chips.allTextContents();
+    // The 50 listed (all "Area" categories, first by name) and the one the visitor is filtering by.
+    expect(names.filter((n) => n.startsWith('Area '))).toHaveLength(50);
+    expect(names).not.toContain(AREA_CATEGORY(51));
+    const active = page
+      .getByRole('navigation', { name: 'Filter by category' })
+      .locator('[aria-current="true"]');
+    expect(await active.textContent()).toContain('Bail Hearings');
+    await expect.poll(() => page.getByText('2 articles in Bail Hearings').count()).toBe(1);
+    expect(await page.locator('main article, main [data-post-card]').count()).toBeGreaterThan(0);
+  } finally {
+    await page.close();
+  }
+});
+
+it("WordPress's /category/{slug}/ address moves to the filtered blog, for a category past the 50 too", async () => {
+  for (const slug of ['bail-hearings', 'area-02']) {
+    const res = await fetch(`${web.url}/category/${slug}/`, { redirect: 'manual' });
+    expect(res.status, slug).toBe(301);
+    expect(res.headers.get('location'), slug).toBe(`/blog?category=${slug}`);
+  }
+  // A category WordPress does not have (or has without posts) is the spec's 404.
+  expect((await fetch(`${web.url}/category/no-such-category/`, { redirect: 'manual' })).status).toBe(404);
+});
+
+it("an unknown category is still the blog's 404", async () => {
+  const res = await fetch(`${web.url}/blog?category=no-such-category`);
+  expect(res.status).toBe(404);
+});
+
+it('/category/{slug}/ names a category only: a page with that slug is not where it moves', async () => {
+  // "bail-hearings" is both a category and a practice page of the recorded content.
+  const moved = await fetch(`${web.url}/category/bail-hearings/`, { redirect: 'manual' });
+  expect(moved.headers.get('location')).toBe('/blog?category=bail-hearings');
+  // "privacy-policy" is a page and no category: WordPress has no such archive, nor does the site.
+  expect((await fetch(`${web.url}/category/privacy-policy/`, { redirect: 'manual' })).status).toBe(404);
+});
