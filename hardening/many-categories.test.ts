@@ -1,31 +1,22 @@
 // A WordPress with more categories than the blog lists (SPEC's categories call: per_page 50, by
 // name). 60 categories named to sort first push every category the posts are really in out of the
 // list; the blog still filters by them, shows their chip, and WordPress's /category/{slug}/ moves.
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startFakeWordPress, type FakeWordPress } from '../gateway/test/fake-wordpress.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/lib/chromium.mjs';
-import { startGateway, startWeb, type RunningGateway, type RunningWeb } from './lib/servers.js';
+import type { RunningWeb } from './lib/servers.js';
+import { startSiteOverSnapshot, type SiteOverSnapshot } from './lib/site-over-snapshot.js';
 import { AREA_CATEGORY, recordedSnapshot, withManyCategories } from './lib/snapshot.js';
 
-let wp: FakeWordPress;
-let gw: RunningGateway;
+let site: SiteOverSnapshot;
 let web: RunningWeb;
 let browser: Browser;
 
 beforeAll(async () => {
-  wp = await startFakeWordPress({ snapshot: withManyCategories(await recordedSnapshot(), 60) });
-  gw = await startGateway({ WORDPRESS_URL: wp.url });
-  web = await startWeb(gw.url);
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  site = await startSiteOverSnapshot(withManyCategories(await recordedSnapshot(), 60));
+  ({ web, browser } = site);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await web?.close();
-  await gw?.close();
-  await wp?.close();
-});
+afterAll(() => site?.close());
 
 it('the blog filters by a category past the first 50, and shows its chip as the active one', async () => {
   const page = await browser.newPage({ viewport: { width: 375, height: 780 } });

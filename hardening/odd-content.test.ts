@@ -1,33 +1,25 @@
 // Odd content an editor can publish: a post without a title, a post with a password, and words longer
 // than a phone's line. A fake WordPress answers as a real one does for each (lib/snapshot.ts); the
 // real gateway and web server render them, and Chromium at 375 px shows them.
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startFakeWordPress, type FakeWordPress } from '../gateway/test/fake-wordpress.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/lib/chromium.mjs';
-import { startGateway, startWeb, type RunningGateway, type RunningWeb } from './lib/servers.js';
+import type { RunningGateway, RunningWeb } from './lib/servers.js';
+import { startSiteOverSnapshot, type SiteOverSnapshot } from './lib/site-over-snapshot.js';
 import { LONG_WORD, ODD_POSTS, recordedSnapshot, withOddPosts } from './lib/snapshot.js';
 
 const PHONE = { width: 375, height: 780 };
 
-let wp: FakeWordPress;
+let site: SiteOverSnapshot;
 let gw: RunningGateway;
 let web: RunningWeb;
 let browser: Browser;
 
 beforeAll(async () => {
-  wp = await startFakeWordPress({ snapshot: withOddPosts(await recordedSnapshot()) });
-  gw = await startGateway({ WORDPRESS_URL: wp.url });
-  web = await startWeb(gw.url);
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  site = await startSiteOverSnapshot(withOddPosts(await recordedSnapshot()));
+  ({ gw, web, browser } = site);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await web?.close();
-  await gw?.close();
-  await wp?.close();
-});
+afterAll(() => site?.close());
 
 async function query<T>(source: string, variables: Record<string, unknown> = {}): Promise<T> {
   const res = await fetch(gw.url, {

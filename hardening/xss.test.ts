@@ -5,18 +5,16 @@
 // and the head stays well-formed (JSON-LD parses, meta tags are only the site's own).
 import { parseDocument } from 'htmlparser2';
 import type { Element } from 'domhandler';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startFakeWordPress, type FakeWordPress } from '../gateway/test/fake-wordpress.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/lib/chromium.mjs';
 import { poisonSnapshot, type Poisoned } from './lib/poison.js';
-import { figure, startGateway, startWeb, type RunningGateway, type RunningWeb } from './lib/servers.js';
+import { figure, type RunningWeb } from './lib/servers.js';
+import { startSiteOverSnapshot, type SiteOverSnapshot } from './lib/site-over-snapshot.js';
 import { recordedSnapshot } from './lib/snapshot.js';
 
 const PARALLEL_PAGES = 3;
 
-let wp: FakeWordPress;
-let gw: RunningGateway;
+let site: SiteOverSnapshot;
 let web: RunningWeb;
 let browser: Browser;
 let poisoned: Poisoned;
@@ -25,10 +23,8 @@ let paths: string[];
 beforeAll(async () => {
   const snapshot = await recordedSnapshot();
   poisoned = poisonSnapshot(snapshot);
-  wp = await startFakeWordPress({ snapshot: poisoned.snapshot });
-  gw = await startGateway({ WORDPRESS_URL: wp.url });
-  web = await startWeb(gw.url);
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  site = await startSiteOverSnapshot(poisoned.snapshot);
+  ({ web, browser } = site);
   const slugs = (name: keyof typeof snapshot) =>
     (snapshot[name] as Array<{ slug: string }>).map((item) => item.slug);
   const practice = new Set([
@@ -55,12 +51,7 @@ beforeAll(async () => {
   ];
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await web?.close();
-  await gw?.close();
-  await wp?.close();
-});
+afterAll(() => site?.close());
 
 /**
  * The site's own inline scripts: the Apollo state, React Router's hydration data, and the loader

@@ -2,24 +2,11 @@
 // blog still filters by, and finds, a category past the first 50.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentSnapshot } from '../src/sources/embedded/source.js';
-import { fixtureSnapshot } from './fixtures/snapshot.js';
+import { categoryTerm as term, fixtureSnapshot } from './fixtures/snapshot.js';
 import { startHarness, type Harness, type Mode } from './harness.js';
 
 const ZONING = 901;
 const EMPTY = 902;
-
-function term(id: number, name: string, slug: string, count: number) {
-  return {
-    id,
-    count,
-    description: '',
-    link: `https://cms.test/category/${slug}/`,
-    name,
-    slug,
-    taxonomy: 'category',
-    parent: 0,
-  };
-}
 
 /** The fixture plus 60 categories named "Area 01".."Area 60" (one post each by count), a "Zoning
  * Disputes" category (sorted past the first 50) holding two posts, and an empty "Zzz Empty". */

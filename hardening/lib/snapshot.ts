@@ -2,6 +2,7 @@
 // of it for the tests.
 import path from 'node:path';
 import { readSnapshot, type ContentSnapshot } from '../../gateway/src/sources/embedded/source.js';
+import { categoryTerm } from '../../gateway/test/fixtures/snapshot.js';
 import { REPO_ROOT } from './servers.js';
 
 export function recordedSnapshot(): Promise<ContentSnapshot> {
@@ -137,16 +138,7 @@ export function withManyCategories(snapshot: ContentSnapshot, count: number): Co
   const added = Array.from({ length: count }, (_, i) => {
     const name = AREA_CATEGORY(i + 1);
     const slug = name.toLowerCase().replace(' ', '-');
-    return {
-      id: maxId + 1 + i,
-      count: 1,
-      description: '',
-      link: `https://cms.test/category/${slug}/`,
-      name,
-      slug,
-      taxonomy: 'category',
-      parent: 0,
-    };
+    return categoryTerm(maxId + 1 + i, name, slug, 1);
   });
   return { ...snapshot, categories: [...categories, ...added] };
 }
