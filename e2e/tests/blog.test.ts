@@ -4,6 +4,7 @@ import { describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { WIDTHS, pageTest, waitForHydration } from '../lib/browser.js';
+import { contrastRatio } from '../lib/contrast.js';
 import { readHead } from '../lib/head.js';
 import { interceptOperation } from '../lib/graphql.js';
 import { assertScrolledTo, waitForScrollEnd, waitForScrolledTo } from '../lib/scroll.js';
@@ -537,3 +538,46 @@ for (const width of WIDTHS) {
     );
   });
 }
+
+describe('category chips on a phone', () => {
+  pageTest('arriving with a category chosen, its chip is in view; only the row scrolled', 375, async (tp) => {
+    const { page } = tp;
+    // The last chip: on a 375 px phone the row shows the first few and scrolls for the rest.
+    const last = [...facts.categories].filter((c) => c.count > 0).at(-1)!;
+    await tp.goto(`/blog?category=${last.slug}`);
+    const nav = page.getByRole('navigation', { name: 'Filter by category' });
+    const chip = nav.locator('[aria-current="true"]');
+    assert.match((await chip.textContent()) ?? '', new RegExp(`^${last.name}`));
+    await page
+      .waitForFunction(
+        () => {
+          const n = document.querySelector('nav[aria-label="Filter by category"]')!;
+          const box = n.getBoundingClientRect();
+          const at = n.querySelector('[aria-current="true"]')!.getBoundingClientRect();
+          return at.left >= box.left && at.right <= box.right;
+        },
+        null,
+        { timeout: 5_000 },
+      )
+      .catch(() => assert.fail('the chosen chip is not within the row'));
+    assert.equal(await page.evaluate(() => window.scrollY), 0, 'the page itself did not scroll');
+  });
+});
+
+describe('the chosen category chip', () => {
+  pageTest('stays readable under the pointer', 1280, async ({ page, goto }) => {
+    const category = facts.categories.find((c) => c.count > 0)!;
+    await goto(`/blog?category=${category.slug}`);
+    const chip = page
+      .getByRole('navigation', { name: 'Filter by category' })
+      .locator('[aria-current="true"]');
+    // The chip has no colour transition: the hovered colours apply at once.
+    await chip.hover();
+    const { color, bg } = await chip.evaluate((e) => {
+      const s = getComputedStyle(e);
+      return { color: s.color, bg: s.backgroundColor };
+    });
+    const ratio = contrastRatio(color, bg);
+    assert.ok(ratio >= 4.5, `text ${color} on ${bg}: contrast ${ratio.toFixed(2)}`);
+  });
+});

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { HStack, chakra } from '@chakra-ui/react';
 import { Link } from 'react-router';
 import type { BlogCategoriesQuery } from '../../gql/graphql';
@@ -20,7 +21,13 @@ const Chip = chakra(Link, {
     whiteSpace: 'nowrap',
     flexShrink: '0',
     _hover: { bg: 'brand.50' },
-    '&[aria-current=true]': { bg: 'brand.800', color: 'white', borderColor: 'brand.800' },
+    // Its own hover: the plain chips' light hover under the chosen chip's white text left it unreadable.
+    '&[aria-current=true]': {
+      bg: 'brand.800',
+      color: 'white',
+      borderColor: 'brand.800',
+      _hover: { bg: 'brand.700', borderColor: 'brand.700' },
+    },
   },
 });
 
@@ -30,11 +37,25 @@ export function CategoryFilter(props: {
   active: string;
   q: string;
 }) {
+  const row = useRef<HTMLDivElement>(null);
+  // On a phone the chips are one scrolling row: a visitor who arrives with a category chosen (from a
+  // link, a post, a bookmark) sees that chip, not the first few. Only the row scrolls, never the page.
+  useEffect(() => {
+    const nav = row.current;
+    const chip = nav?.querySelector<HTMLElement>('[aria-current="true"]');
+    if (!nav || !chip) return;
+    const box = nav.getBoundingClientRect();
+    const at = chip.getBoundingClientRect();
+    if (at.left >= box.left && at.right <= box.right) return;
+    nav.scrollLeft += at.left - box.left - (box.width - at.width) / 2;
+  }, [props.active]);
+
   if (props.categories.length === 0) return null;
   return (
     // One scrolling row on phones (the list would otherwise push the articles a screen down), wrapped
     // and centred on wider screens.
     <HStack
+      ref={row}
       as="nav"
       aria-label="Filter by category"
       gap="2"

@@ -18,7 +18,13 @@ const PageLink = chakra(Link, {
     color: 'brand.800',
     fontWeight: 'medium',
     _hover: { bg: 'brand.50' },
-    '&[aria-current=page]': { bg: 'brand.800', color: 'white', borderColor: 'brand.800' },
+    // Its own hover: the other links' light hover under the current page's white text left it unreadable.
+    '&[aria-current=page]': {
+      bg: 'brand.800',
+      color: 'white',
+      borderColor: 'brand.800',
+      _hover: { bg: 'brand.700', borderColor: 'brand.700' },
+    },
   },
 });
 

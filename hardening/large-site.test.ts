@@ -1,18 +1,21 @@
-// A WordPress with more categories than the blog lists (SPEC's categories call: per_page 50, by
-// name). 60 categories named to sort first push every category the posts are really in out of the
-// list; the blog still filters by them, shows their chip, and WordPress's /category/{slug}/ moves.
+// A WordPress with more than the blog shows at once. More categories than it lists (SPEC's categories
+// call: per_page 50, by name): 60 categories named to sort first push every category the posts are
+// really in out of the list; the blog still filters by them, shows their chip, and WordPress's
+// /category/{slug}/ moves. More posts than a page: the page links stay readable.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningWeb } from './lib/servers.js';
 import { startSiteOverSnapshot, type SiteOverSnapshot } from './lib/site-over-snapshot.js';
-import { AREA_CATEGORY, recordedSnapshot, withManyCategories } from './lib/snapshot.js';
+import { contrastRatio } from '../e2e/lib/contrast.js';
+import { AREA_CATEGORY, recordedSnapshot, withArchivedPosts, withManyCategories } from './lib/snapshot.js';
 
 let site: SiteOverSnapshot;
 let web: RunningWeb;
 let browser: Browser;
 
 beforeAll(async () => {
-  site = await startSiteOverSnapshot(withManyCategories(await recordedSnapshot(), 60));
+  const { snapshot } = withArchivedPosts(await recordedSnapshot(), 30);
+  site = await startSiteOverSnapshot(withManyCategories(snapshot, 60));
   ({ web, browser } = site);
 });
 
@@ -61,4 +64,21 @@ it('/category/{slug}/ names a category only: a page with that slug is not where 
   expect(moved.headers.get('location')).toBe('/blog?category=bail-hearings');
   // "privacy-policy" is a page and no category: WordPress has no such archive, nor does the site.
   expect((await fetch(`${web.url}/category/privacy-policy/`, { redirect: 'manual' })).status).toBe(404);
+});
+
+it('the current page link stays readable under the pointer', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  try {
+    await page.goto(`${web.url}/blog/page/2`, { waitUntil: 'load' });
+    const current = page.getByRole('navigation', { name: 'Blog pages' }).locator('[aria-current="page"]');
+    expect(await current.textContent()).toBe('2');
+    await current.hover();
+    const { color, bg } = await current.evaluate((e) => {
+      const s = getComputedStyle(e);
+      return { color: s.color, bg: s.backgroundColor };
+    });
+    expect(contrastRatio(color, bg), `text ${color} on ${bg}`).toBeGreaterThanOrEqual(4.5);
+  } finally {
+    await page.close();
+  }
 });
