@@ -89,7 +89,7 @@ describe('server: status codes and redirects', () => {
     }
   });
 
-  test("WordPress's own addresses (date permalinks, child pages, category archives) move to the site's page", async () => {
+  test("WordPress's own addresses (date permalinks, child pages at any depth, category archives) move to the site's page", async () => {
     const facts = await siteFacts();
     const post = facts.posts!.nodes[0]!;
     const page = facts.pages.find((p) => !PRACTICE_PAGES.some((pp) => pp.slug === p.slug))!;
@@ -98,6 +98,7 @@ describe('server: status codes and redirects', () => {
       [`/2026/08/19/${post.slug}/`, post.uri],
       [`/2026/08/${post.slug}`, post.uri],
       [`/about-us/${page.slug}/`, page.uri],
+      [`/about-us/our-team/${page.slug}/`, page.uri],
       [`/category/${category.slug}/`, `/blog?category=${category.slug}`],
     ];
     for (const [from, to] of moves) {
@@ -112,6 +113,7 @@ describe('server: status codes and redirects', () => {
       '/2026/08/19/no-such-post/',
       '/category/no-such-category/',
       '/this/path/does-not-exist',
+      '/about-us/our-team/no-such-page/',
     ]) {
       assert.equal((await fetchRaw(p)).status, 404, `GET ${p}`);
     }

@@ -7,7 +7,7 @@ import { HttpStatus, MovedTo } from '../../app/render-context';
 import { Head } from '../../components/Head';
 import { PageLoading } from '../../components/PageLoading';
 import { pageTitle } from '../../app/seo';
-import { datePermalinkSlug } from './wordpress-address';
+import { datePermalinkSlug, nestedPageSlug } from './wordpress-address';
 
 // In the browser the layout has already fetched the site, so this is read from the cache.
 const NotFoundSite = graphql(`
@@ -18,9 +18,14 @@ const NotFoundSite = graphql(`
   }
 `);
 
-const PostAtDateAddress = graphql(`
-  query PostAtDateAddress($slug: String!) {
-    post(slug: $slug) {
+// A date permalink names a post; a deeper path names a page by its last part.
+const WordPressAddress = graphql(`
+  query WordPressAddress($slug: String!, $dated: Boolean!) {
+    post(slug: $slug) @include(if: $dated) {
+      id
+      uri
+    }
+    page(slug: $slug) @skip(if: $dated) {
       id
       uri
     }
@@ -29,18 +34,21 @@ const PostAtDateAddress = graphql(`
 
 /**
  * The catch-all route (SPEC §2): a 404 page that also logs the missing path in the console. A
- * WordPress date-based permalink of a published post moves to the post instead.
+ * WordPress date-based permalink of a published post moves to the post instead, and the address of a
+ * page nested two or more levels deep in WordPress to the page.
  */
 export function Component() {
   const { pathname } = useLocation();
   const siteName = useQuery(NotFoundSite).data?.site.name;
   const dated = datePermalinkSlug(pathname);
-  const moved = useQuery(PostAtDateAddress, dated ? { variables: { slug: dated } } : skipToken);
-  const missing = !moved.loading && !moved.data?.post;
+  const slug = dated ?? nestedPageSlug(pathname);
+  const moved = useQuery(WordPressAddress, slug ? { variables: { slug, dated: dated !== null } } : skipToken);
+  const to = moved.data?.post?.uri ?? moved.data?.page?.uri;
+  const missing = !moved.loading && !to;
   useEffect(() => {
     if (missing) console.error('404 Error: User attempted to access non-existent route:', pathname);
   }, [pathname, missing]);
-  if (moved.data?.post) return <MovedTo to={moved.data.post.uri} />;
+  if (to) return <MovedTo to={to} />;
   if (moved.loading) return <PageLoading text="Loading page..." />;
   return (
     <Container maxW="3xl" py={{ base: '20', md: '28' }} textAlign="center">

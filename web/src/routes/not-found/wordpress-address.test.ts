@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { datePermalinkSlug } from './wordpress-address';
+import { datePermalinkSlug, nestedPageSlug } from './wordpress-address';
 
 describe('datePermalinkSlug', () => {
   it('reads the slug of day-and-name and month-and-name permalinks', () => {
@@ -19,5 +19,25 @@ describe('datePermalinkSlug', () => {
       '/2026/08/%zz',
     ])
       expect(datePermalinkSlug(path), path).toBeNull();
+  });
+});
+
+describe('nestedPageSlug', () => {
+  it('reads the slug of a page two or more levels down', () => {
+    expect(nestedPageSlug('/practice/criminal/bail-after-arrest/')).toBe('bail-after-arrest');
+    expect(nestedPageSlug('/a/b/c/d')).toBe('d');
+    expect(nestedPageSlug('/offices/noida/%E0%A4%A6%E0%A4%B9%E0%A5%87%E0%A4%9C/')).toBe('दहेज');
+  });
+  it('is null for date permalinks, short paths, file names and broken escapes', () => {
+    for (const path of [
+      '/2026/08/19/documents-for-first-bail-consultation/',
+      '/2026/08/quashing-fir',
+      '/about',
+      '/about-us/team',
+      '/wp-content/uploads/2026/11/photo.jpg',
+      '/a/b/%zz',
+      '/1/2/3/4/5/6/7/8/9',
+    ])
+      expect(nestedPageSlug(path), path).toBeNull();
   });
 });

@@ -11,3 +11,20 @@ export function datePermalinkSlug(pathname: string): string | null {
     return null;
   }
 }
+
+/**
+ * The page slug of a WordPress page nested two or more levels deep (/{grandparent}/{parent}/{slug}/),
+ * as links in bodies and old bookmarks carry them; null for date permalinks, for paths of fewer than
+ * three parts (/{parent}/{slug}/ lands on the post route, which looks for the page itself) and for
+ * paths with a file name in them.
+ */
+export function nestedPageSlug(pathname: string): string | null {
+  if (datePermalinkSlug(pathname) !== null) return null;
+  const parts = pathname.split('/').filter(Boolean);
+  if (parts.length < 3 || parts.length > 8 || parts.some((p) => p.includes('.'))) return null;
+  try {
+    return decodeURIComponent(parts[parts.length - 1]!);
+  } catch {
+    return null;
+  }
+}
