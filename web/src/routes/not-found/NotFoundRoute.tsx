@@ -1,33 +1,19 @@
 import { useEffect } from 'react';
 import { Button, Container, Heading, Text } from '@chakra-ui/react';
 import { Link, useLocation } from 'react-router';
-import { skipToken, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
+import { useMovedAddress } from '../../app/moved-address';
 import { HttpStatus, MovedTo } from '../../app/render-context';
 import { Head } from '../../components/Head';
 import { PageLoading } from '../../components/PageLoading';
 import { pageTitle } from '../../app/seo';
-import { datePermalinkSlug, nestedPageSlug } from './wordpress-address';
 
 // In the browser the layout has already fetched the site, so this is read from the cache.
 const NotFoundSite = graphql(`
   query NotFoundSite {
     site {
       name
-    }
-  }
-`);
-
-// A date permalink names a post; a deeper path names a page by its last part.
-const WordPressAddress = graphql(`
-  query WordPressAddress($slug: String!, $dated: Boolean!) {
-    post(slug: $slug) @include(if: $dated) {
-      id
-      uri
-    }
-    page(slug: $slug) @skip(if: $dated) {
-      id
-      uri
     }
   }
 `);
@@ -40,15 +26,13 @@ const WordPressAddress = graphql(`
 export function Component() {
   const { pathname } = useLocation();
   const siteName = useQuery(NotFoundSite).data?.site.name;
-  const dated = datePermalinkSlug(pathname);
-  const slug = dated ?? nestedPageSlug(pathname);
-  const moved = useQuery(WordPressAddress, slug ? { variables: { slug, dated: dated !== null } } : skipToken);
-  const to = moved.data?.post?.uri ?? moved.data?.page?.uri;
-  const missing = !moved.loading && !to;
+  // Only paths of three parts or more come here (the page and post routes take the shorter ones).
+  const moved = useMovedAddress(pathname);
+  const missing = !moved.loading && !moved.to;
   useEffect(() => {
     if (missing) console.error('404 Error: User attempted to access non-existent route:', pathname);
   }, [pathname, missing]);
-  if (to) return <MovedTo to={to} />;
+  if (moved.to) return <MovedTo to={moved.to} />;
   if (moved.loading) return <PageLoading text="Loading page..." />;
   return (
     <Container maxW="3xl" py={{ base: '20', md: '28' }} textAlign="center">

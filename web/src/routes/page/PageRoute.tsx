@@ -10,10 +10,11 @@ import {
   Text,
   chakra,
 } from '@chakra-ui/react';
-import { Link, useParams } from 'react-router';
-import { skipToken, useQuery } from '@apollo/client/react';
+import { Link, useLocation, useParams } from 'react-router';
+import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
 import type { ContentPageQuery, PageImageFragment, SeoSiteFragment } from '../../gql/graphql';
+import { useMovedAddress } from '../../app/moved-address';
 import { HttpStatus, MovedTo } from '../../app/render-context';
 import { Head } from '../../components/Head';
 import { PageLoading } from '../../components/PageLoading';
@@ -29,16 +30,6 @@ graphql(`
     width
     height
     srcSet
-  }
-`);
-
-// WordPress permalinks of posts are /{slug}/ too: a body link to a post lands here.
-const PostAtPageAddress = graphql(`
-  query PostAtPageAddress($slug: String!) {
-    post(slug: $slug) {
-      id
-      uri
-    }
   }
 `);
 
@@ -166,15 +157,16 @@ function NotFound({ error, siteName }: { error: string | null; siteName?: string
 
 export function Component() {
   const { slug = '' } = useParams();
+  const { pathname } = useLocation();
   useScrollTopOnEnter();
   const { data, loading, error } = useQuery(ContentPage, { variables: { slug } });
   const page = data?.page;
   const site = data?.site;
-  // Asked only once the page is known to be missing: ordinary pages cost WordPress nothing more.
+  // WordPress permalinks of posts are /{slug}/ too: a body link to a post lands here.
   const missing = Boolean(data) && !page && !error && !loading;
-  const moved = useQuery(PostAtPageAddress, missing ? { variables: { slug } } : skipToken);
+  const moved = useMovedAddress(missing ? pathname : null);
 
-  if (moved.data?.post) return <MovedTo to={moved.data.post.uri} />;
+  if (moved.to) return <MovedTo to={moved.to} />;
   if (!page) {
     if (loading || moved.loading) return <PageLoading text="Loading page..." />;
     // SPEC §8 names the hook's message; the gateway's own text is for the logs, not for visitors.

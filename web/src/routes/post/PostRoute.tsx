@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { Box, Container, Grid, HStack, Heading, Stack, Text, chakra } from '@chakra-ui/react';
 import { Link, useLocation, useParams } from 'react-router';
-import { skipToken, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { ArrowLeft, Calendar, Clock, User } from 'lucide-react';
 import { graphql } from '../../gql';
 import type { PostPageQuery, SeoSiteFragment } from '../../gql/graphql';
+import { useMovedAddress } from '../../app/moved-address';
 import { HttpStatus, MovedTo } from '../../app/render-context';
 import { Head } from '../../components/Head';
 import { PageLoading } from '../../components/PageLoading';
@@ -147,42 +148,21 @@ function Status(props: { code: number; text: string; title: string; siteName?: s
   );
 }
 
-/**
- * WordPress addresses that land on the /{category}/{post} route without being posts, as links in
- * bodies and old bookmarks carry them: a child page (/{parent}/{child}/) and a category archive
- * (/category/{slug}/, which names a category only, even where a page has the same slug). Asked only
- * when no post has the slug.
- */
-const PageAtPostAddress = graphql(`
-  query PageAtPostAddress($slug: String!, $archive: Boolean!) {
-    page(slug: $slug) @skip(if: $archive) {
-      id
-      uri
-    }
-    category(slug: $slug) @include(if: $archive) {
-      id
-      slug
-    }
-  }
-`);
-
 export function Component() {
   const params = useParams();
+  const { pathname } = useLocation();
   const slug = params.postSlug ?? params.slug ?? '';
   const { data, loading, error } = useQuery(PostPage, { variables: { slug } });
   const post = data?.post;
   const site = data?.site;
-  // Asked only for a missing post at an address other than /blog/{slug}.
+  // A missing post at /{parent}/{child}/ or /category/{slug}/ (WordPress's addresses of a child page
+  // and of a category archive) is looked up as such; not at /blog/{slug}.
   const missing = Boolean(data) && !post && !error && !loading && params.postSlug !== undefined;
-  const archive = params.categorySlug === 'category';
-  const moved = useQuery(PageAtPostAddress, missing ? { variables: { slug, archive } } : skipToken);
+  const moved = useMovedAddress(missing ? pathname : null);
   useScrollTopOnEnter();
   useHashLanding(Boolean(post));
 
-  const movedCategory = archive ? moved.data?.category : null;
-  // Written like the blog's category chips (blogHref), without importing the blog's module here.
-  if (movedCategory) return <MovedTo to={`/blog?${new URLSearchParams({ category: movedCategory.slug })}`} />;
-  if (moved.data?.page) return <MovedTo to={moved.data.page.uri} />;
+  if (moved.to) return <MovedTo to={moved.to} />;
   if (!post) {
     if (moved.loading) return <PageLoading text="Loading page..." />;
     if (loading) return <PageLoading text="Loading article..." />;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { datePermalinkSlug, nestedPageSlug } from './wordpress-address';
+import { datePermalinkSlug, nestedPageSlug, wordpressAddress } from './wordpress-address';
 
 describe('datePermalinkSlug', () => {
   it('reads the slug of day-and-name and month-and-name permalinks', () => {
@@ -39,5 +39,21 @@ describe('nestedPageSlug', () => {
       '/1/2/3/4/5/6/7/8/9',
     ])
       expect(nestedPageSlug(path), path).toBeNull();
+  });
+});
+
+describe('wordpressAddress', () => {
+  it('names a post, a page or a category by the shape of the path', () => {
+    expect(wordpressAddress('/quashing-fir/')).toEqual({ kind: 'post', slug: 'quashing-fir' });
+    expect(wordpressAddress('/2026/08/19/quashing-fir/')).toEqual({ kind: 'post', slug: 'quashing-fir' });
+    expect(wordpressAddress('/about-us/team')).toEqual({ kind: 'page', slug: 'team' });
+    expect(wordpressAddress('/about-us/team/lawyers/')).toEqual({ kind: 'page', slug: 'lawyers' });
+    expect(wordpressAddress('/category/bail-hearings/')).toEqual({ kind: 'category', slug: 'bail-hearings' });
+    expect(wordpressAddress('/category/bail/more')).toEqual({ kind: 'page', slug: 'more' });
+    expect(wordpressAddress('/%E0%A4%A6%E0%A4%B9%E0%A5%87%E0%A4%9C')).toEqual({ kind: 'post', slug: 'दहेज' });
+  });
+  it('is null for the root, broken escapes, file names deep down and very deep paths', () => {
+    for (const path of ['/', '', '/%zz', '/a/%zz', '/wp-content/uploads/photo.jpg', '/1/2/3/4/5/6/7/8/9'])
+      expect(wordpressAddress(path), path).toBeNull();
   });
 });

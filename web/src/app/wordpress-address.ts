@@ -1,0 +1,58 @@
+/**
+ * The post slug of a WordPress date-based permalink (/2026/11/{slug}/ or /2026/11/25/{slug}/), as
+ * links in bodies and old bookmarks carry them; null for any other path.
+ */
+export function datePermalinkSlug(pathname: string): string | null {
+  const match = /^\/\d{4}\/\d{2}(?:\/\d{2})?\/([^/]+)\/?$/.exec(pathname);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The page slug of a WordPress page nested two or more levels deep (/{grandparent}/{parent}/{slug}/),
+ * as links in bodies and old bookmarks carry them; null for date permalinks, for paths of fewer than
+ * three parts (wordpressAddress reads those) and for paths with a file name in them.
+ */
+export function nestedPageSlug(pathname: string): string | null {
+  if (datePermalinkSlug(pathname) !== null) return null;
+  const parts = pathname.split('/').filter(Boolean);
+  if (parts.length < 3 || parts.length > 8 || parts.some((p) => p.includes('.'))) return null;
+  try {
+    return decodeURIComponent(parts[parts.length - 1]!);
+  } catch {
+    return null;
+  }
+}
+
+export interface WordPressAddress {
+  kind: 'post' | 'page' | 'category';
+  slug: string;
+}
+
+/**
+ * What a WordPress address names, judged by its shape alone, as links in bodies and old bookmarks
+ * carry them; the routes ask only where nothing of the site's own answers the path:
+ * - /{slug}/ (WordPress's "post name" permalink) and /2026/11/{slug}/, /2026/11/25/{slug}/: a post;
+ * - /category/{slug}/: a category archive;
+ * - /{parent}/{slug}/ and deeper (see nestedPageSlug): a page, by the path's last part.
+ */
+export function wordpressAddress(pathname: string): WordPressAddress | null {
+  const dated = datePermalinkSlug(pathname);
+  if (dated !== null) return { kind: 'post', slug: dated };
+  const nested = nestedPageSlug(pathname);
+  if (nested !== null) return { kind: 'page', slug: nested };
+  const parts = pathname.split('/').filter(Boolean);
+  if (parts.length === 0 || parts.length > 2) return null;
+  let slug: string;
+  try {
+    slug = decodeURIComponent(parts[parts.length - 1]!);
+  } catch {
+    return null;
+  }
+  if (parts.length === 1) return { kind: 'post', slug };
+  return { kind: parts[0] === 'category' ? 'category' : 'page', slug };
+}
