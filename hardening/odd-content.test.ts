@@ -1,11 +1,11 @@
-// Odd content an editor can publish: a post without a title, a post with a password, and words longer
-// than a phone's line. A fake WordPress answers as a real one does for each (lib/snapshot.ts); the
+// Odd content an editor can publish: a post without a title, a post with a password, words longer
+// than a phone's line, and the block editor's footnotes, anchors and embeds. A fake WordPress answers as a real one does for each (lib/snapshot.ts); the
 // real gateway and web server render them, and Chromium at 375 px shows them.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningGateway, RunningWeb } from './lib/servers.js';
 import { startSiteOverSnapshot, type SiteOverSnapshot } from './lib/site-over-snapshot.js';
-import { LONG_WORD, ODD_POSTS, recordedSnapshot, withOddPosts } from './lib/snapshot.js';
+import { BLOCKS_POST, LONG_WORD, ODD_POSTS, recordedSnapshot, withOddPosts } from './lib/snapshot.js';
 
 const PHONE = { width: 375, height: 780 };
 
@@ -105,6 +105,67 @@ it('words longer than a phone’s line wrap: no page is wider than the phone', a
   await onPhone(`/blog/${ODD_POSTS.longWords}`, async (page) => {
     const toc = page.getByRole('navigation', { name: 'Table of Contents' });
     expect(await toc.getByRole('link', { name: `Heading ${LONG_WORD}` }).isVisible()).toBe(true);
+    expect(await pageWidth(page)).toBe(PHONE.width);
+  });
+});
+
+/**
+ * Where `selector` sits below the top of the window once the smooth scroll to it has come to rest:
+ * on the screen, and in the same place at two polls 200 ms apart. (A smooth scroll may not have
+ * started when the click returns.)
+ */
+async function restingTop(page: Page, selector: string): Promise<number> {
+  await page.evaluate(() => delete (window as { lastTop?: number }).lastTop);
+  await page.waitForFunction(
+    (sel) => {
+      const w = window as { lastTop?: number };
+      const top = document.querySelector(sel)!.getBoundingClientRect().top;
+      const resting = w.lastTop !== undefined && Math.abs(top - w.lastTop) < 0.5;
+      w.lastTop = top;
+      return resting && top >= 0 && top < window.innerHeight;
+    },
+    selector,
+    { polling: 200, timeout: 10_000 },
+  );
+  return page.evaluate((sel) => document.querySelector(sel)!.getBoundingClientRect().top, selector);
+}
+
+it("the block editor's footnotes, anchors and embeds work on a phone, and the page keeps its own ids", async () => {
+  const { footnoteId, anchor, videoTitle, videoPage, statute } = BLOCKS_POST;
+  await onPhone(`/blog/${ODD_POSTS.blocks}`, async (page) => {
+    await page.getByRole('button', { name: /I Agree/ }).click();
+    const article = page.locator('article');
+    // A footnote reference leads to its note, under the sticky header, and the note's back link returns.
+    await article.getByRole('link', { name: '1', exact: true }).click();
+    await page.waitForURL(`**#${footnoteId}`);
+    expect(Math.round(await restingTop(page, `[id="${footnoteId}"]`))).toBe(96);
+    await article.getByRole('link', { name: 'Jump to footnote reference 1' }).click();
+    await page.waitForURL(`**#${footnoteId}-link`);
+    expect(Math.round(await restingTop(page, `[id="${footnoteId}-link"]`))).toBe(96);
+    // The editor's anchor is the heading's id: the link to it, and the table of contents, lead there.
+    await article.getByRole('link', { name: 'where to apply', exact: true }).click();
+    await page.waitForURL(`**#${anchor}`);
+    expect(Math.round(await restingTop(page, `#${anchor}`))).toBe(96);
+    const toc = page.getByRole('navigation', { name: 'Table of Contents' });
+    expect(await toc.getByRole('link', { name: 'Where to apply' }).getAttribute('href')).toBe(`#${anchor}`);
+
+    // The YouTube player is a link to the video, named by its title.
+    const video = article.getByRole('link', { name: `Watch on YouTube: ${videoTitle}` });
+    expect(await video.getAttribute('href')).toBe(videoPage);
+    expect(await article.locator('iframe').count()).toBe(0);
+
+    // No empty heading; every id in the page once; the heading "Main" is not the skip link's target.
+    const headings = await article.locator('h1, h2, h3, h4, h5, h6').allTextContents();
+    expect(headings.filter((h) => h.trim() === '')).toEqual([]);
+    const ids = await page.evaluate(() => [...document.querySelectorAll('[id]')].map((e) => e.id));
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    expect(await page.evaluate(() => document.getElementById('main')?.tagName)).toBe('MAIN');
+    expect(await article.getByRole('heading', { name: 'Main', exact: true }).getAttribute('id')).toBe(
+      'main-1',
+    );
+
+    // The statute in a preformatted block wraps instead of widening the page.
+    expect(await article.getByText(statute).isVisible()).toBe(true);
     expect(await pageWidth(page)).toBe(PHONE.width);
   });
 });

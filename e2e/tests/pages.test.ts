@@ -3,8 +3,9 @@ import { describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { NOT_FOUND_CONSOLE, WIDTHS, pageTest, waitForHydration } from '../lib/browser.js';
 import { readHead } from '../lib/head.js';
-import { PRACTICE_PAGES, gql, siteFacts } from '../lib/site.js';
+import { DIVORCE_POST, PRACTICE_PAGES, gql, siteFacts } from '../lib/site.js';
 import { assertSameDocument, markDocument } from '../lib/ui.js';
+import { SITE_IDS } from '../../gateway/src/derive/site-ids.js';
 
 const facts = await siteFacts();
 const practiceSlugs = new Set<string>(PRACTICE_PAGES.map((p) => p.slug));
@@ -152,3 +153,45 @@ for (const width of WIDTHS) {
     );
   });
 }
+
+describe('site ids', () => {
+  // The gateway keeps WordPress bodies off the ids the site's own markup uses (SITE_IDS); that only
+  // holds while the list names every one of them on the pages that show a body.
+  pageTest(
+    "every id the site's own markup gives on a post, a page and a practice page is in the gateway's SITE_IDS",
+    375,
+    async ({ page, goto }) => {
+      assert.ok(pageSlug, 'the content snapshot has a page that is not a practice area');
+      for (const path of [
+        `/blog/${DIVORCE_POST}/`,
+        `/${pageSlug}/`,
+        `/practice-areas/${PRACTICE_PAGES[0].slug}/`,
+      ]) {
+        await goto(path);
+        await waitForHydration(page);
+        // A first visit: the disclaimer's ids are in the page too.
+        await page.getByRole('dialog', { name: 'Disclaimer' }).waitFor();
+        assert.equal(
+          await page.locator('[data-wordpress-html]').count(),
+          1,
+          `${path} shows a WordPress body`,
+        );
+        const ids = await page.evaluate(() =>
+          [...document.querySelectorAll('[id]')]
+            .filter((el) => !el.closest('[data-wordpress-html]'))
+            .map((el) => el.id),
+        );
+        assert.ok(
+          ids.includes('main') && ids.includes('disclaimer-title'),
+          `${path}: the site's ids are found`,
+        );
+        assert.deepEqual(
+          ids.filter((id) => !SITE_IDS.includes(id)),
+          [],
+          `${path}: ids missing from SITE_IDS (gateway/src/derive/site-ids.ts)`,
+        );
+      }
+    },
+    { returning: false },
+  );
+});

@@ -63,16 +63,57 @@ export const ODD_POSTS = {
   untitled: 'odd-untitled',
   protected: 'odd-password-protected',
   longWords: 'odd-long-words',
+  blocks: 'odd-blocks',
 } as const;
+
+/** The footnotes, anchors and embed of the `blocks` post, as the block editor writes them. */
+export const BLOCKS_POST = {
+  footnoteId: '3f2b6c1e-0a4d-4c1e-9b7a-1d2e3f4a5b6c',
+  anchor: 'where-to-apply',
+  videoTitle: 'Bail explained in five minutes',
+  videoPage: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+  statute:
+    'Section 438(1): When any person has reason to believe that he may be arrested on an accusation of having committed a non-bailable offence, he may apply to the High Court or the Court of Session for a direction under this section.',
+} as const;
+
+const filler = (n: number) =>
+  Array.from(
+    { length: n },
+    (_, i) =>
+      `<p>Paragraph ${i + 1}: what an arrested person's family should know before the bail hearing.</p>`,
+  ).join('\n');
+
+/**
+ * A body as the block editor (WordPress 6.3+) renders it: a footnote (core/footnotes), a heading with
+ * an "HTML anchor" and a link to it, a YouTube embed, a preformatted statute, an empty heading and a
+ * heading whose text is one of the site's own ids.
+ */
+function blocksBody(): string {
+  const { footnoteId: fn, anchor, videoTitle, statute } = BLOCKS_POST;
+  return [
+    `<p>Bail is the rule, jail the exception.<sup data-fn="${fn}" class="fn"><a href="#${fn}" id="${fn}-link">1</a></sup> See <a href="#${anchor}">where to apply</a>.</p>`,
+    '<h2 class="wp-block-heading">Main</h2>',
+    '<figure class="wp-block-embed is-type-video is-provider-youtube wp-block-embed-youtube wp-embed-aspect-16-9 wp-has-aspect-ratio"><div class="wp-block-embed__wrapper">',
+    `<iframe title="${videoTitle}" width="500" height="281" src="https://www.youtube.com/embed/dQw4w9WgXcQ?feature=oembed" frameborder="0" allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share" referrerpolicy="strict-origin-when-cross-origin" allowfullscreen></iframe>`,
+    '</div><figcaption class="wp-element-caption">Our partner explains bail.</figcaption></figure>',
+    `<pre class="wp-block-preformatted">${statute}</pre>`,
+    filler(25),
+    '<h2 class="wp-block-heading"></h2>',
+    `<h2 class="wp-block-heading" id="${anchor}">Where to apply</h2>`,
+    filler(25),
+    `<ol class="wp-block-footnotes"><li id="${fn}"><em>Dataram Singh v. State of U.P.</em>, (2018) 3 SCC 22. <a href="#${fn}-link" aria-label="Jump to footnote reference 1">↩︎</a></li></ol>`,
+  ].join('\n');
+}
 
 /** One word longer than any phone's line: a pasted URL or statute name does this. */
 export const LONG_WORD = 'Anticipatorybail'.repeat(8);
 
 /**
- * The snapshot plus three posts, newer than the rest (so they are in every list and sidebar), as a
+ * The snapshot plus four posts, newer than the rest (so they are in every list and sidebar), as a
  * real WordPress answers for what editors do: a post published without a title, one with a password
- * (WordPress then answers an empty body and excerpt, flagged `protected`), and one whose title,
- * excerpt, a heading and a paragraph hold a word longer than a phone's line.
+ * (WordPress then answers an empty body and excerpt, flagged `protected`), one whose title,
+ * excerpt, a heading and a paragraph hold a word longer than a phone's line, and one made of the
+ * block editor's footnotes, anchors and embeds (blocksBody).
  */
 export function withOddPosts(snapshot: ContentSnapshot): ContentSnapshot {
   const posts = snapshot.posts as PostLike[];
@@ -119,6 +160,11 @@ export function withOddPosts(snapshot: ContentSnapshot): ContentSnapshot {
           protected: false,
         },
         excerpt: { rendered: `<p>Excerpt ${LONG_WORD} end.</p>`, protected: false },
+      }),
+      odd(3, ODD_POSTS.blocks, {
+        title: { rendered: 'Footnotes, anchors and a video' },
+        content: { rendered: blocksBody(), protected: false },
+        excerpt: { rendered: '<p>Footnotes, anchors and a video.</p>', protected: false },
       }),
     ],
   };

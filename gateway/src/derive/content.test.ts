@@ -22,11 +22,11 @@ describe('prepareContent', () => {
       '<p style="color:red">Then wait&nbsp;patiently.</p>';
     expect(prepareContent(raw)).toEqual({
       html:
-        '<h2 id="how-bail-works">How bail works</h2><p>The <a href="https://indiankanoon.org/" rel="nofollow noopener">court</a> decides.</p>' +
-        '<h2 id="how-bail-works-1">How bail works</h2><h3 id="step-1-apply">Step 1: Apply</h3><p>Then wait&nbsp;patiently.</p>',
+        '<h2 id="evil">How bail works</h2><p>The <a href="https://indiankanoon.org/" rel="nofollow noopener">court</a> decides.</p>' +
+        '<h2 id="how-bail-works">How bail works</h2><h3 id="step-1-apply">Step 1: Apply</h3><p>Then wait&nbsp;patiently.</p>',
       toc: [
+        { id: 'evil', text: 'How bail works', level: 2 },
         { id: 'how-bail-works', text: 'How bail works', level: 2 },
-        { id: 'how-bail-works-1', text: 'How bail works', level: 2 },
       ],
       words: 15,
     });

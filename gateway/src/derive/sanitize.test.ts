@@ -59,7 +59,14 @@ describe('sanitizeContent: exact results for dangerous input', () => {
     ['<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>ok', 'ok'],
     ['<svg><script>alert(1)</script><text>t</text></svg>after', 'after'],
     ['<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>', ''],
-    ['<iframe src="https://www.youtube.com/embed/x">fallback</iframe><p>p</p>', '<p>p</p>'],
+    ['<iframe src="javascript:alert(1)">fallback</iframe><p>p</p>', '<p>p</p>'],
+    ['<iframe srcdoc="<script>alert(1)</script>">fallback</iframe><p>p</p>', '<p>p</p>'],
+    [
+      '<iframe src="https://e.example/" title="<img src=x onerror=alert(1)>"><script>alert(1)</script></iframe>',
+      '<a href="https://e.example/" rel="nofollow noopener">&lt;img src=x onerror=alert(1)&gt; (on e.example)</a>',
+    ],
+    ['<video src="data:video/mp4;base64,AAAA"></video><audio src="javascript:x"></audio>', ''],
+    ['<h2 id="__proto__">a</h2><p id="x y">b</p><p id="-x">c</p>', '<h2>a</h2><p>b</p><p>c</p>'],
     ['<form action="/x"><input name="q"><button>Go</button></form>', ''],
     ['<p style="color:red" onclick="x()">styled</p>', '<p>styled</p>'],
     ['<!-- comment --><p>c</p><![CDATA[x]]>', '<p>c</p>'],
@@ -150,10 +157,21 @@ describe('sanitizeContent: the allow-list', () => {
     );
   });
 
-  it('drops ids, names, styles, data and aria attributes', () => {
+  it('drops names, styles, data and aria attributes, and keeps an anchor-shaped id', () => {
     expect(
       sanitizeContent('<h2 id="intro" name="n" style="color:red" data-x="1" aria-describedby="y">Intro</h2>'),
-    ).toBe('<h2>Intro</h2>');
+    ).toBe('<h2 id="intro">Intro</h2>');
+  });
+
+  it("keeps a link's aria-label (WordPress names a footnote's back link with it), and no other element's", () => {
+    expect(
+      sanitizeContent(
+        '<li id="f1">Note. <a href="#f1-link" aria-label="Jump to footnote reference 1">↩︎</a></li>' +
+          '<p aria-label="x">p</p><a aria-label="   ">y</a>',
+      ),
+    ).toBe(
+      '<li id="f1">Note. <a href="#f1-link" aria-label="Jump to footnote reference 1">↩︎</a></li><p>p</p><a>y</a>',
+    );
   });
 
   it('keeps lang, dir and title when valid', () => {
@@ -276,6 +294,57 @@ describe('sanitizeContent: text and encoding', () => {
     },
     HEAVY_TEST_TIMEOUT_MS,
   );
+});
+
+describe('sanitizeContent: embedded frames and players become links', () => {
+  it('links a YouTube player to the video, named by its title, and drops what the frame held', () => {
+    expect(
+      sanitizeContent(
+        '<figure class="wp-block-embed is-type-video is-provider-youtube wp-block-embed-youtube"><div class="wp-block-embed__wrapper">' +
+          '<iframe title="Bail explained" width="500" height="281" src="https://www.youtube.com/embed/dQw4w9WgXcQ?feature=oembed" ' +
+          'frameborder="0" allowfullscreen>fallback <b>x</b><iframe src="https://f.example/"></iframe></iframe>' +
+          '</div><figcaption class="wp-element-caption">Our partner explains bail.</figcaption></figure>',
+      ),
+    ).toBe(
+      '<figure class="wp-block-embed wp-block-embed-youtube"><div class="wp-block-embed__wrapper">' +
+        '<a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" rel="nofollow noopener">Watch on YouTube: Bail explained</a>' +
+        '</div><figcaption>Our partner explains bail.</figcaption></figure>',
+    );
+  });
+
+  it('links the address WordPress left in an embed block it could not fetch', () => {
+    expect(
+      sanitizeContent(
+        '<figure class="wp-block-embed"><div class="wp-block-embed__wrapper">\nhttps://youtu.be/dQw4w9WgXcQ\n</div></figure>' +
+          '<div class="wp-block-embed__wrapper"> https://www.facebook.com/lawfirm/posts/1 </div>' +
+          '<div class="wp-block-embed__wrapper">not an address</div>',
+      ),
+    ).toBe(
+      '<figure class="wp-block-embed"><div class="wp-block-embed__wrapper">' +
+        '<a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" rel="nofollow noopener">Watch the video on YouTube</a></div></figure>' +
+        '<div class="wp-block-embed__wrapper"><a href="https://www.facebook.com/lawfirm/posts/1" rel="nofollow noopener">' +
+        'https://www.facebook.com/lawfirm/posts/1</a></div>' +
+        '<div class="wp-block-embed__wrapper">not an address</div>',
+    );
+  });
+
+  it('links video and audio files, other frames to their address, and drops what has no address', () => {
+    expect(
+      sanitizeContent(
+        '<figure class="wp-block-video"><video controls src="https://wp.example/wp-content/uploads/bail.mp4"></video></figure>' +
+          '<figure class="wp-block-audio"><audio controls src="https://wp.example/wp-content/uploads/talk.mp3"></audio></figure>' +
+          '<iframe src="https://player.vimeo.com/video/76979871?h=8272103f6e"></iframe>' +
+          '<iframe title="Our office" src="https://www.google.com/maps/embed?pb=1"></iframe>' +
+          '<video><source src="https://wp.example/a.mp4"></video><iframe></iframe>',
+        { internalHosts: ['wp.example'] },
+      ),
+    ).toBe(
+      '<figure class="wp-block-video"><a href="https://wp.example/wp-content/uploads/bail.mp4">Watch the video</a></figure>' +
+        '<figure class="wp-block-audio"><a href="https://wp.example/wp-content/uploads/talk.mp3">Listen to the recording</a></figure>' +
+        '<a href="https://vimeo.com/76979871" rel="nofollow noopener">Watch the video on Vimeo</a>' +
+        '<a href="https://www.google.com/maps/embed?pb=1" rel="nofollow noopener">Our office (on google.com)</a>',
+    );
+  });
 });
 
 describe('links to the WordPress host', () => {

@@ -10,6 +10,8 @@ import {
   type Element,
 } from './dom.js';
 import { IMAGE_SCHEMES, LINK_SCHEMES, safeUrl } from './url.js';
+import { bareEmbedLink, embedLink, type EmbedKind } from './embeds.js';
+import { Element as DomElement, Text as DomText } from 'domhandler';
 
 export interface SanitizeOptions {
   /**
@@ -174,14 +176,29 @@ function srcset(value: string): string | null {
   return out.join(', ');
 }
 
+/**
+ * The ids an editor gives: the block editor's "HTML anchor" (letters, digits, '-' and '_') and the
+ * UUIDs of footnotes. Nothing else: no '__proto__'-like or punctuated names a script might read as a
+ * global. Which of them stay is settled with the headings (toc.ts): a heading's, and those the body
+ * links to.
+ */
+export const ANCHOR_ID = /^[A-Za-z0-9][\w-]{0,99}$/;
+
 const GLOBAL_ATTRIBUTES: Record<string, AttributeCheck> = {
+  id: (value) => (ANCHOR_ID.test(value) ? value : null),
   title: anyText,
   lang: matching(/^[a-z]{2,3}(?:-[a-z0-9]{1,8})*$/i),
   dir: oneOf('ltr', 'rtl', 'auto'),
 };
 
 const TAG_ATTRIBUTES: Record<string, Record<string, AttributeCheck>> = {
-  a: { href: linkUrl, target: oneOf('_blank'), rel: anyText },
+  // aria-label: WordPress's footnote back links are a bare "↩︎" named by it.
+  a: {
+    href: linkUrl,
+    target: oneOf('_blank'),
+    rel: anyText,
+    'aria-label': (value) => (value.trim() !== '' && value.length <= 200 ? value.trim() : null),
+  },
   img: {
     src: webUrl,
     srcset,
@@ -210,11 +227,31 @@ const TAG_ATTRIBUTES: Record<string, Record<string, AttributeCheck>> = {
   details: { open: boolean },
 };
 
+const EMBED_TEXT = 'data-embed-text';
+
+/**
+ * An embedded frame or player becomes a link to what it showed (embeds.ts); without an address to
+ * link to it stays what it was, and is dropped with its content.
+ */
+const toEmbedLink =
+  (kind: EmbedKind): sanitizeHtml.Transformer =>
+  (tagName, attribs) => {
+    const link = embedLink(kind, attribs);
+    // The text rides in an attribute: the second pass (cleanChildren) replaces whatever the frame
+    // held (fallback markup, even another frame) with it. Anyone may write this attribute on a link,
+    // and all it can do is set that link's text.
+    return link
+      ? { tagName: 'a', attribs: { href: link.href, [EMBED_TEXT]: link.text } }
+      : { tagName, attribs };
+  };
+
 const SANITIZE_HTML_OPTIONS: sanitizeHtml.IOptions = {
+  transformTags: { iframe: toEmbedLink('iframe'), video: toEmbedLink('video'), audio: toEmbedLink('audio') },
   allowedTags: [...ALLOWED_TAGS],
   allowedAttributes: {
     '*': Object.keys(GLOBAL_ATTRIBUTES),
     ...Object.fromEntries(Object.entries(TAG_ATTRIBUTES).map(([tag, attrs]) => [tag, Object.keys(attrs)])),
+    a: [...Object.keys(TAG_ATTRIBUTES.a ?? {}), EMBED_TEXT],
   },
   allowedClasses: { '*': [...CLASS_PATTERNS] },
   allowedSchemes: [...LINK_SCHEMES],
@@ -313,6 +350,7 @@ function cleanElement(el: Element, ctx: Context): boolean {
  * Comments, processing instructions and CDATA never survive.
  */
 function cleanChildren(parent: Document | Element, ctx: Context): void {
+  if (isTag(parent) && isBareEmbedWrapper(parent)) linkBareEmbed(parent);
   const out: ChildNode[] = [];
   for (const child of parent.children) {
     if (isText(child)) {
@@ -322,13 +360,34 @@ function cleanChildren(parent: Document | Element, ctx: Context): void {
         if (NON_TEXT_TAG_SET.has(child.name)) continue;
         cleanChildren(child, ctx);
         for (const grandChild of child.children) out.push(grandChild);
-      } else if (cleanElement(child, ctx)) {
+      } else {
+        const embedText = child.name === 'a' ? child.attribs[EMBED_TEXT] : undefined;
+        if (!cleanElement(child, ctx)) continue;
+        if (embedText !== undefined) setChildren(child, [new DomText(embedText.slice(0, 300))]);
         cleanChildren(child, ctx);
         out.push(child);
       }
     }
   }
   setChildren(parent, out);
+}
+
+function isBareEmbedWrapper(el: Element): boolean {
+  return (
+    el.name === 'div' &&
+    (el.attribs.class ?? '').split(/\s+/).includes('wp-block-embed__wrapper') &&
+    el.children.length > 0 &&
+    el.children.every(isText)
+  );
+}
+
+/** The address WordPress left in an embed block it could not fetch, made a link (embeds.ts). */
+function linkBareEmbed(wrapper: Element): void {
+  const link = bareEmbedLink(wrapper.children.map((c) => (isText(c) ? c.data : '')).join(''));
+  if (!link) return;
+  const anchor = new DomElement('a', { href: link.href });
+  setChildren(anchor, [new DomText(link.text)]);
+  setChildren(wrapper, [anchor]);
 }
 
 /** Sanitised body as a DOM, for callers that keep working on it (headings ids, word count). */
@@ -345,7 +404,8 @@ export function sanitizeToDocument(html: string, options: SanitizeOptions = {}):
 /**
  * Sanitises WordPress HTML for the blog: a strict allow-list of elements and attributes, only
  * http/https/mailto/tel or relative URLs, safe `rel` on new-tab and external links, lazy images,
- * `class` only with WordPress block names, no ids (the table of contents assigns them).
+ * `class` only with WordPress block names, ids only of the anchor shape (which of them stay, and the
+ * headings' ids, are settled by assignHeadingIds), embedded frames and players as links.
  */
 export function sanitizeContent(html: string, options: SanitizeOptions = {}): string {
   return serializeHtml(sanitizeToDocument(html, options).children);

@@ -82,15 +82,60 @@ describe('withHeadingIds', () => {
     );
   });
 
-  it("gives empty headings the id 'section' and leaves them out of the contents", () => {
-    const result = withHeadingIds('<h2></h2><h2>???</h2><h3> </h3>');
-    expect(result.html).toBe('<h2 id="section"></h2><h2 id="section-1">???</h2><h3 id="section-2"> </h3>');
-    expect(result.toc).toEqual([{ id: 'section-1', text: '???', level: 2 }]);
+  it("removes headings with neither text nor image, and gives a punctuation-only heading the id 'section'", () => {
+    const result = withHeadingIds(
+      '<h2></h2><h2>???</h2><h3> <br> </h3><h4 id="x"><span> </span></h4><h2><img src="/seal.png" alt=""></h2>',
+    );
+    expect(result.html).toBe('<h2 id="section">???</h2><h2 id="section-1"><img src="/seal.png" alt=""></h2>');
+    expect(result.toc).toEqual([{ id: 'section', text: '???', level: 2 }]);
   });
 
-  it('replaces an existing heading id and avoids ids used by other elements', () => {
-    const result = withHeadingIds('<p id="intro">p</p><h2 class="wp-block-heading" id="old">Intro</h2>');
-    expect(result.html).toBe('<p id="intro">p</p><h2 id="intro-1" class="wp-block-heading">Intro</h2>');
+  it("keeps an editor's heading anchor, on any heading level, and lists it in the contents", () => {
+    const result = withHeadingIds(
+      '<h2 class="wp-block-heading" id="where-to-apply">Where to apply</h2><h4 id="fees">Fees</h4><h2>Where to apply</h2>',
+    );
+    expect(result.html).toBe(
+      '<h2 class="wp-block-heading" id="where-to-apply">Where to apply</h2><h4 id="fees">Fees</h4>' +
+        '<h2 id="where-to-apply-1">Where to apply</h2>',
+    );
+    expect(result.toc).toEqual([
+      { id: 'where-to-apply', text: 'Where to apply', level: 2 },
+      { id: 'where-to-apply-1', text: 'Where to apply', level: 2 },
+    ]);
+  });
+
+  it('keeps the ids the body links to (footnotes and their back links) and drops the others', () => {
+    const body =
+      '<p>Bail is the rule.<sup class="fn"><a href="#3f2b6c1e-0a4d" id="3f2b6c1e-0a4d-link">1</a></sup></p>' +
+      '<p id="unlinked">u</p><h2>Notes</h2>' +
+      '<ol class="wp-block-footnotes"><li id="3f2b6c1e-0a4d">(2018) 3 SCC 22. ' +
+      '<a href="#3f2b6c1e-0a4d-link" aria-label="Jump to footnote reference 1">↩︎</a></li></ol>';
+    expect(withHeadingIds(body).html).toBe(
+      '<p>Bail is the rule.<sup class="fn"><a href="#3f2b6c1e-0a4d" id="3f2b6c1e-0a4d-link">1</a></sup></p>' +
+        '<p>u</p><h2 id="notes">Notes</h2>' +
+        '<ol class="wp-block-footnotes"><li id="3f2b6c1e-0a4d">(2018) 3 SCC 22. ' +
+        '<a href="#3f2b6c1e-0a4d-link" aria-label="Jump to footnote reference 1">↩︎</a></li></ol>',
+    );
+  });
+
+  it("never gives the body one of the site's own ids, and the first use of an id wins", () => {
+    const result = withHeadingIds(
+      '<h2 id="main">Main</h2><h2>Mobile menu</h2><h3 id="toc-title">Contents</h3>' +
+        '<a href="#dup">d</a><p id="dup">1</p><h2 id="dup">2</h2><h2>Dup</h2>',
+    );
+    expect(result.html).toBe(
+      '<h2 id="main-1">Main</h2><h2 id="mobile-menu-1">Mobile menu</h2><h3 id="contents">Contents</h3>' +
+        '<a href="#dup">d</a><p id="dup">1</p><h2 id="2">2</h2><h2 id="dup-1">Dup</h2>',
+    );
+  });
+
+  it('avoids ids used by other elements', () => {
+    const result = withHeadingIds(
+      '<a href="#intro">i</a><p id="intro">p</p><h2 class="wp-block-heading">Intro</h2>',
+    );
+    expect(result.html).toBe(
+      '<a href="#intro">i</a><p id="intro">p</p><h2 id="intro-1" class="wp-block-heading">Intro</h2>',
+    );
     expect(result.toc).toEqual([{ id: 'intro-1', text: 'Intro', level: 2 }]);
   });
 

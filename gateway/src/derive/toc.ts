@@ -1,5 +1,13 @@
 import type { TocEntry } from '../generated/resolvers.js';
-import { forEachElement, parseHtml, serializeHtml, type Element, type ParentNode } from './dom.js';
+import {
+  forEachElement,
+  parseHtml,
+  serializeHtml,
+  setChildren,
+  type Element,
+  type ParentNode,
+} from './dom.js';
+import { SITE_IDS } from './site-ids.js';
 import { nodesToText } from './text.js';
 
 export type { TocEntry };
@@ -44,29 +52,82 @@ export function isExcludedFromToc(text: string): boolean {
   return EXCLUDED_TITLES.has(t.replace(/\s+/g, ' ').toLowerCase());
 }
 
+const HEADING = /^h[1-6]$/;
+
+/** The ids `#` links in the body point to ("#where-to-apply", a footnote's "#{uuid}"). */
+function fragmentTargets(root: ParentNode): Set<string> {
+  const targets = new Set<string>();
+  forEachElement(root, (el) => {
+    const href = el.name === 'a' ? el.attribs.href : undefined;
+    if (href === undefined || !href.startsWith('#') || href.length < 2) return;
+    try {
+      targets.add(decodeURIComponent(href.slice(1)));
+    } catch {
+      targets.add(href.slice(1));
+    }
+  });
+  return targets;
+}
+
+function isEmptyHeading(heading: Element): boolean {
+  if (nodesToText(heading.children).trim() !== '') return false;
+  let hasImage = false;
+  forEachElement(heading, (el) => {
+    if (el.name === 'img') hasImage = true;
+  });
+  return !hasImage;
+}
+
 /**
- * Gives every h1-h3 under `root` a unique id (existing ids on other elements are respected) and
- * returns the table-of-contents entries in document order. Mutates the tree.
+ * Settles the body's ids and returns the table-of-contents entries in document order. Mutates the tree.
+ * - An editor's id (the sanitiser keeps only the anchor shape) stays on a heading, where other pages
+ *   may link to it, and on any element a `#` link in the body points to: footnotes and their back
+ *   links, a hand-made list of jumps. Others go. The first use of an id wins, and the site's own ids
+ *   (SITE_IDS) are never the body's.
+ * - Every other h1-h3 gets an id from its text, unique in the page.
+ * - A heading with neither text nor image is removed: a screen reader would announce an empty heading.
  */
 export function assignHeadingIds(root: ParentNode): TocEntry[] {
+  const targets = fragmentTargets(root);
+  const used = new Set<string>(SITE_IDS);
   const headings: Element[] = [];
-  const used = new Set<string>();
+  const empty: Element[] = [];
   forEachElement(root, (el) => {
+    const isHeading = HEADING.test(el.name);
+    if (isHeading && isEmptyHeading(el)) {
+      empty.push(el);
+      return;
+    }
+    const id = el.attribs.id;
+    if (id !== undefined) {
+      if (id !== '' && !used.has(id) && (isHeading || targets.has(id))) used.add(id);
+      else el.attribs = withoutId(el.attribs);
+    }
     if (TOC_LEVELS[el.name] !== undefined) headings.push(el);
-    else if (typeof el.attribs.id === 'string' && el.attribs.id !== '') used.add(el.attribs.id);
   });
+  for (const heading of empty) {
+    const parent = heading.parent;
+    if (parent)
+      setChildren(
+        parent,
+        parent.children.filter((c) => c !== heading),
+      );
+  }
   const toc: TocEntry[] = [];
   // Next suffix to try per base id, so a body with thousands of equal headings stays linear.
   const nextSuffix = new Map<string, number>();
   for (const heading of headings) {
     const text = nodesToText(heading.children);
-    const base = slugify(text);
-    let id = base;
-    let n = nextSuffix.get(base) ?? 1;
-    while (used.has(id)) id = `${base}-${n++}`;
-    nextSuffix.set(base, n);
-    used.add(id);
-    heading.attribs = { id, ...withoutId(heading.attribs) };
+    let id = heading.attribs.id;
+    if (id === undefined) {
+      const base = slugify(text);
+      id = base;
+      let n = nextSuffix.get(base) ?? 1;
+      while (used.has(id)) id = `${base}-${n++}`;
+      nextSuffix.set(base, n);
+      used.add(id);
+      heading.attribs = { id, ...heading.attribs };
+    }
     if (!isExcludedFromToc(text)) toc.push({ id, text, level: TOC_LEVELS[heading.name] as number });
   }
   return toc;

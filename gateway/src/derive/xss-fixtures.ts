@@ -146,7 +146,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   tr: [],
   th: ['colspan', 'rowspan', 'scope', 'abbr'],
   td: ['colspan', 'rowspan'],
-  a: ['href', 'target', 'rel'],
+  a: ['href', 'target', 'rel', 'aria-label'],
   img: ['src', 'srcset', 'sizes', 'alt', 'width', 'height', 'loading', 'decoding'],
   strong: [],
   em: [],
@@ -170,7 +170,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   details: ['open'],
   summary: [],
 };
-const GLOBAL = ['class', 'title', 'lang', 'dir'];
+const GLOBAL = ['class', 'title', 'lang', 'dir', 'id'];
+// An id may stay only in the shape of an editor's anchor or a footnote's UUID.
+const ID_OK = /^[A-Za-z0-9][\w-]{0,99}$/;
 const URL_ATTRIBUTES = new Set(['href', 'src', 'cite']);
 const CLASS_OK = /^(?:wp-block-[\w-]+|has-[\w-]+|align[\w-]+)$/;
 
@@ -247,6 +249,7 @@ export function findUnsafe(html: string, opts: { headingIds?: boolean } = {}): s
           if (problem) problems.push(`srcset: ${problem}`);
         }
       }
+      if (name === 'id' && !headingId && !ID_OK.test(value)) problems.push(`id ${JSON.stringify(value)}`);
       if (name === 'class' && !tableRegion) {
         for (const c of value.split(/\s+/)) if (!CLASS_OK.test(c)) problems.push(`class ${c}`);
       }

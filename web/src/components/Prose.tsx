@@ -80,7 +80,18 @@ export const proseStyles: SystemStyleObject = {
   '& figcaption': { fontSize: 'sm', color: 'gray.600', marginTop: '2' },
   '& hr': { borderColor: 'gray.200', marginBlock: '2em' },
   '& code': { fontSize: '0.9em', bg: 'gray.100', paddingInline: '1', borderRadius: 'sm' },
-  '& pre': { overflowX: 'auto', bg: 'gray.100', padding: '4', borderRadius: 'md' },
+  // Statutes and notices pasted as preformatted text wrap on a phone instead of scrolling sideways.
+  '& pre': {
+    whiteSpace: 'pre-wrap',
+    overflowWrap: 'anywhere',
+    bg: 'gray.100',
+    padding: '4',
+    borderRadius: 'md',
+  },
+  '& pre code': { bg: 'transparent', paddingInline: '0' },
+  // WordPress's footnotes: smaller than the text, and the one a reference jumped to stands out.
+  '& .wp-block-footnotes': { fontSize: 'md', color: 'gray.700' },
+  '& li:target': { bg: 'gold.50', outline: '2px solid', outlineColor: 'gold.500', borderRadius: 'sm' },
 };
 
 export interface ProseProps extends Omit<BoxProps, 'children' | 'dangerouslySetInnerHTML'> {
@@ -91,6 +102,8 @@ export interface ProseProps extends Omit<BoxProps, 'children' | 'dangerouslySetI
 export function Prose({ html, css, ...rest }: ProseProps) {
   return (
     <Box
+      // Marks the editor's HTML in the page: the browser suite tells the site's own ids from the body's by it.
+      data-wordpress-html=""
       maxW="70ch"
       css={css ? [proseStyles, css] : proseStyles}
       dangerouslySetInnerHTML={{ __html: html }}
