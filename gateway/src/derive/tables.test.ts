@@ -12,6 +12,16 @@ describe('tables in content', () => {
     );
   });
 
+  it("of WordPress's table block are labelled by the figure's caption", () => {
+    const { html } = prepareContent(
+      '<figure class="wp-block-table"><table><tr><td>1</td></tr></table>' +
+        '<figcaption class="wp-element-caption">Indicative <em>fees</em> only.</figcaption></figure>',
+    );
+    expect(html).toContain(
+      '<div class="table-scroll" role="region" tabindex="0" aria-label="Indicative fees only.">',
+    );
+  });
+
   it('fall back to a generic label and keep their neighbours in order', () => {
     const { html } = prepareContent('<p>a</p><table><tr><td>x</td></tr></table><p>b</p>');
     expect(html).toMatch(

@@ -4,7 +4,7 @@ import { nodesToText } from './text.js';
 /**
  * Wraps each table in a focusable, labelled region. Prose lets wide tables scroll sideways on a
  * phone; a keyboard user can only scroll what can take focus (WCAG 2.1.1, axe
- * scrollable-region-focusable). The label is the table's caption when it has one.
+ * scrollable-region-focusable). The label is the table's caption, or its figure's caption, when it has one.
  */
 export function wrapTables(doc: Document): void {
   const visit = (parent: ParentNode) => {
@@ -15,7 +15,15 @@ export function wrapTables(doc: Document): void {
         return;
       }
       const caption = child.children.find((c): c is Element => c instanceof Element && c.name === 'caption');
-      const label = (caption ? nodesToText(caption.children).trim() : '') || 'Table';
+      // WordPress's table block captions the table in its figure's <figcaption>, not a <caption>.
+      const figcaption =
+        parent instanceof Element && parent.name === 'figure'
+          ? parent.children.find((c): c is Element => c instanceof Element && c.name === 'figcaption')
+          : undefined;
+      const label =
+        (caption ? nodesToText(caption.children).trim() : '') ||
+        (figcaption ? nodesToText(figcaption.children).trim() : '') ||
+        'Table';
       const wrapper = new Element('div', {
         class: 'table-scroll',
         role: 'region',

@@ -52,6 +52,15 @@ export const proseStyles: SystemStyleObject = {
     color: 'gray.700',
   },
   '& blockquote > * + *': { marginTop: '0.75em' },
+  // Who is quoted (the quote and pull-quote blocks' <cite>): on a line of its own, not read as part of the quote.
+  '& blockquote cite': {
+    display: 'block',
+    fontStyle: 'normal',
+    fontSize: 'sm',
+    fontWeight: 'semibold',
+    color: 'gray.700',
+    _before: { content: '"— "' },
+  },
   // A wide table scrolls sideways inside the column instead of widening the page on a phone. The
   // gateway wraps each table in a focusable region, so the keyboard can scroll it too.
   '& .table-scroll': {
