@@ -181,6 +181,17 @@ describe('withHeadingIds', () => {
     },
     HEAVY_TEST_TIMEOUT_MS,
   );
+
+  it(
+    'removes the empty headings of a 1 MB body made of them, in one pass',
+    () => {
+      const body = '<h2></h2>'.repeat(Math.ceil(1_000_000 / 9)) + '<p>kept</p>';
+      const result = withHeadingIds(`<h2>First</h2>${body}`);
+      expect(result.html).toBe('<h2 id="first">First</h2><p>kept</p>');
+      expect(result.toc).toEqual([{ id: 'first', text: 'First', level: 2 }]);
+    },
+    HEAVY_TEST_TIMEOUT_MS,
+  );
 });
 
 describe('slugify', () => {

@@ -105,12 +105,13 @@ export function assignHeadingIds(root: ParentNode): TocEntry[] {
     }
     if (TOC_LEVELS[el.name] !== undefined) headings.push(el);
   });
-  for (const heading of empty) {
-    const parent = heading.parent;
+  // One pass per parent: a body of 100 000 empty headings stays linear.
+  const emptySet = new Set(empty);
+  for (const parent of new Set(empty.map((h) => h.parent))) {
     if (parent)
       setChildren(
         parent,
-        parent.children.filter((c) => c !== heading),
+        parent.children.filter((c) => !emptySet.has(c as Element)),
       );
   }
   const toc: TocEntry[] = [];
