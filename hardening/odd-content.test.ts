@@ -1,7 +1,8 @@
 // Odd content an editor can publish: a post without a title, a post with a password, words longer
 // than a phone's line, and the block editor's footnotes, anchors and embeds. A fake WordPress answers as a real one does for each (lib/snapshot.ts); the
 // real gateway and web server render them, and Chromium at 375 px shows them.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { SCROLL_OFFSET, scrollPosition, waitForScrolledTo } from '../e2e/lib/scroll.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningGateway, RunningWeb } from './lib/servers.js';
 import { startSiteOverSnapshot, type SiteOverSnapshot } from './lib/site-over-snapshot.js';
@@ -109,25 +110,10 @@ it('words longer than a phone’s line wrap: no page is wider than the phone', a
   });
 });
 
-/**
- * Where `selector` sits below the top of the window once the smooth scroll to it has come to rest:
- * on the screen, and in the same place at two polls 200 ms apart. (A smooth scroll may not have
- * started when the click returns.)
- */
-async function restingTop(page: Page, selector: string): Promise<number> {
-  await page.evaluate(() => delete (window as { lastTop?: number }).lastTop);
-  await page.waitForFunction(
-    (sel) => {
-      const w = window as { lastTop?: number };
-      const top = document.querySelector(sel)!.getBoundingClientRect().top;
-      const resting = w.lastTop !== undefined && Math.abs(top - w.lastTop) < 0.5;
-      w.lastTop = top;
-      return resting && top >= 0 && top < window.innerHeight;
-    },
-    selector,
-    { polling: 200, timeout: 10_000 },
-  );
-  return page.evaluate((sel) => document.querySelector(sel)!.getBoundingClientRect().top, selector);
+/** Where `target` sits below the top of the window once the smooth scroll to it has come to rest. */
+async function restingTop(target: Locator): Promise<number> {
+  await waitForScrolledTo(target, 'the jump target');
+  return (await scrollPosition(target, SCROLL_OFFSET)).top;
 }
 
 it("the block editor's footnotes, anchors and embeds work on a phone, and the page keeps its own ids", async () => {
@@ -138,14 +124,14 @@ it("the block editor's footnotes, anchors and embeds work on a phone, and the pa
     // A footnote reference leads to its note, under the sticky header, and the note's back link returns.
     await article.getByRole('link', { name: '1', exact: true }).click();
     await page.waitForURL(`**#${footnoteId}`);
-    expect(Math.round(await restingTop(page, `[id="${footnoteId}"]`))).toBe(96);
+    expect(Math.round(await restingTop(page.locator(`[id="${footnoteId}"]`)))).toBe(96);
     await article.getByRole('link', { name: 'Jump to footnote reference 1' }).click();
     await page.waitForURL(`**#${footnoteId}-link`);
-    expect(Math.round(await restingTop(page, `[id="${footnoteId}-link"]`))).toBe(96);
+    expect(Math.round(await restingTop(page.locator(`[id="${footnoteId}-link"]`)))).toBe(96);
     // The editor's anchor is the heading's id: the link to it, and the table of contents, lead there.
     await article.getByRole('link', { name: 'where to apply', exact: true }).click();
     await page.waitForURL(`**#${anchor}`);
-    expect(Math.round(await restingTop(page, `#${anchor}`))).toBe(96);
+    expect(Math.round(await restingTop(page.locator(`#${anchor}`)))).toBe(96);
     const toc = page.getByRole('navigation', { name: 'Table of Contents' });
     expect(await toc.getByRole('link', { name: 'Where to apply' }).getAttribute('href')).toBe(`#${anchor}`);
 

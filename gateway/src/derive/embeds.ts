@@ -2,7 +2,7 @@
 // <iframe>, <video> or <audio> (foreign documents, third-party scripts, megabytes on a phone
 // network), but dropping them silently loses what the editor put there: "watch our partner explain
 // bail" with nothing under it. A link keeps the content one tap away and costs the page nothing.
-import { safeUrl } from './url.js';
+import { isAbsoluteHttpUrl, safeUrl } from './url.js';
 
 /** What a visitor gets instead of an embedded player or frame. */
 export interface EmbedLink {
@@ -63,13 +63,8 @@ function providerOf(url: URL): Provider | undefined {
 }
 
 function absoluteHttp(raw: string | undefined): URL | null {
-  const safe = safeUrl(raw ?? '', ['http', 'https']);
-  if (safe === null || !/^https?:\/\//i.test(safe)) return null;
-  try {
-    return new URL(safe);
-  } catch {
-    return null;
-  }
+  const safe = safeUrl(raw);
+  return isAbsoluteHttpUrl(safe) ? new URL(safe) : null;
 }
 
 function cleanTitle(raw: string | undefined): string {

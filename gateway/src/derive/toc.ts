@@ -69,8 +69,8 @@ function fragmentTargets(root: ParentNode): Set<string> {
   return targets;
 }
 
-function isEmptyHeading(heading: Element): boolean {
-  if (nodesToText(heading.children).trim() !== '') return false;
+function isEmptyHeading(heading: Element, text: string): boolean {
+  if (text.trim() !== '') return false;
   let hasImage = false;
   forEachElement(heading, (el) => {
     if (el.name === 'img') hasImage = true;
@@ -90,11 +90,12 @@ function isEmptyHeading(heading: Element): boolean {
 export function assignHeadingIds(root: ParentNode): TocEntry[] {
   const targets = fragmentTargets(root);
   const used = new Set<string>(SITE_IDS);
-  const headings: Element[] = [];
+  const headings: Array<{ heading: Element; text: string }> = [];
   const empty: Element[] = [];
   forEachElement(root, (el) => {
     const isHeading = HEADING.test(el.name);
-    if (isHeading && isEmptyHeading(el)) {
+    const text = isHeading ? nodesToText(el.children) : '';
+    if (isHeading && isEmptyHeading(el, text)) {
       empty.push(el);
       return;
     }
@@ -103,7 +104,7 @@ export function assignHeadingIds(root: ParentNode): TocEntry[] {
       if (id !== '' && !used.has(id) && (isHeading || targets.has(id))) used.add(id);
       else el.attribs = withoutId(el.attribs);
     }
-    if (TOC_LEVELS[el.name] !== undefined) headings.push(el);
+    if (TOC_LEVELS[el.name] !== undefined) headings.push({ heading: el, text });
   });
   // One pass per parent: a body of 100 000 empty headings stays linear.
   const emptySet = new Set(empty);
@@ -117,8 +118,7 @@ export function assignHeadingIds(root: ParentNode): TocEntry[] {
   const toc: TocEntry[] = [];
   // Next suffix to try per base id, so a body with thousands of equal headings stays linear.
   const nextSuffix = new Map<string, number>();
-  for (const heading of headings) {
-    const text = nodesToText(heading.children);
+  for (const { heading, text } of headings) {
     let id = heading.attribs.id;
     if (id === undefined) {
       const base = slugify(text);

@@ -3,8 +3,8 @@ import { decodeEntities } from '../derive/text.js';
 import type { GatewayContext } from '../context.js';
 import type { CategoryResolvers, QueryResolvers } from '../generated/resolvers.js';
 import type { WpCategory } from '../sources/types.js';
-import { errorSummary, upstreamUnavailable } from './errors.js';
-import { boundedSlug } from './inputs.js';
+import { errorSummary } from './errors.js';
+import { bySlug } from './by-slug.js';
 import { warnThrottled } from '../log-throttle.js';
 
 export const Category: CategoryResolvers<GatewayContext, WpCategory> = {
@@ -25,14 +25,6 @@ export const categoryQueries: Pick<QueryResolvers<GatewayContext>, 'categories' 
       return [];
     }
   },
-  category: async (_parent, args, ctx) => {
-    const slug = boundedSlug(args.slug);
-    if (slug === null) return null;
-    try {
-      return await ctx.loaders.categoryBySlug.load(slug);
-    } catch (error) {
-      warnThrottled(ctx, { slug, err: errorSummary(error) }, 'category lookup failed');
-      throw upstreamUnavailable('Failed to fetch category');
-    }
-  },
+  category: (_parent, args, ctx) =>
+    bySlug(ctx, args.slug, 'category', (slug) => ctx.loaders.categoryBySlug.load(slug)),
 };

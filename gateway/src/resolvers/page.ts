@@ -9,7 +9,8 @@ import type { GatewayContext } from '../context.js';
 import type { PageResolvers, PageStructureResolvers, QueryResolvers } from '../generated/resolvers.js';
 import type { WpPage, WpPageStructure } from '../sources/types.js';
 import { errorSummary, upstreamUnavailable } from './errors.js';
-import { boundedSlug, clampInt } from './inputs.js';
+import { clampInt } from './inputs.js';
+import { bySlug } from './by-slug.js';
 import { contentOptions, editUrl, optionalImage, siteName } from './shared.js';
 import { warnThrottled } from '../log-throttle.js';
 
@@ -72,18 +73,8 @@ export const PageStructure: PageStructureResolvers<GatewayContext, WpPageStructu
 };
 
 export const pageQueries: Pick<QueryResolvers<GatewayContext>, 'page' | 'pages'> = {
-  page: async (_parent, args, ctx) => {
-    const slug = boundedSlug(args.slug);
-    if (slug === null) return null;
-    try {
-      return await ctx.loaders.pageBySlug.load(slug);
-    } catch (error) {
-      // SPEC §8: a failed page fetch reads as no page, and is logged; the error says it failed (the
-      // hook's 'Failed to fetch page'), so the site answers 503, not a 404 a search engine would believe.
-      warnThrottled(ctx, { slug, err: errorSummary(error) }, 'page lookup failed');
-      throw upstreamUnavailable('Failed to fetch page');
-    }
-  },
+  // 'Failed to fetch page' is the old site's hook's message (SPEC §8).
+  page: (_parent, args, ctx) => bySlug(ctx, args.slug, 'page', (slug) => ctx.loaders.pageBySlug.load(slug)),
 
   pages: async (_parent, args, ctx) => {
     const perPage = clampInt(args.first, 100, 1, 100);

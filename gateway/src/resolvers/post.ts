@@ -13,6 +13,7 @@ import { UpstreamError } from '../sources/rest.js';
 import { normalizeSlug } from '../loaders.js';
 import { errorSummary, upstreamUnavailable } from './errors.js';
 import { boundedSearch, boundedSlug, clampInt } from './inputs.js';
+import { bySlug } from './by-slug.js';
 import { contentOptions, featuredImageOrDefault, siteName } from './shared.js';
 import { warnThrottled } from '../log-throttle.js';
 
@@ -173,14 +174,5 @@ export const postQueries: Pick<QueryResolvers<GatewayContext>, 'posts' | 'post'>
     }
   },
 
-  post: async (_parent, args, ctx) => {
-    const slug = boundedSlug(args.slug);
-    if (slug === null) return null;
-    try {
-      return await ctx.loaders.postBySlug.load(slug);
-    } catch (error) {
-      warnThrottled(ctx, { slug, err: errorSummary(error) }, 'post lookup failed');
-      throw upstreamUnavailable('Failed to fetch post');
-    }
-  },
+  post: (_parent, args, ctx) => bySlug(ctx, args.slug, 'post', (slug) => ctx.loaders.postBySlug.load(slug)),
 };

@@ -11,8 +11,8 @@ import type { GatewayContext } from '../context.js';
 import type { PracticeArea, QueryResolvers } from '../generated/resolvers.js';
 import { normalizeSlug } from '../loaders.js';
 import type { WpPage, WpPracticeArea } from '../sources/types.js';
-import { errorSummary, upstreamUnavailable } from './errors.js';
-import { boundedSlug } from './inputs.js';
+import { errorSummary } from './errors.js';
+import { bySlug } from './by-slug.js';
 import { practiceHelpers } from './shared.js';
 import { warnThrottled } from '../log-throttle.js';
 
@@ -72,17 +72,10 @@ export const practiceAreaQueries: Pick<QueryResolvers<GatewayContext>, 'practice
       return (await merged(ctx, [builtIn], page ? [page] : []))[0] ?? null;
     }
 
-    const slug = boundedSlug(raw);
-    if (slug === null) return null;
-    try {
+    return bySlug(ctx, raw, 'practice area', async (slug) => {
       const post = await ctx.loaders.practiceAreaBySlug.load(slug);
       if (!post) return null;
       return practiceAreaFromWp(post, await practiceHelpers(ctx, mediaIdsOf([post])));
-    } catch (error) {
-      // SPEC §8: a failed single practice area reads as none, and is logged; the error says it failed,
-      // so the site answers 503 rather than a 404 for a page that may well exist.
-      warnThrottled(ctx, { slug, err: errorSummary(error) }, 'practice area lookup failed');
-      throw upstreamUnavailable('Failed to fetch practice area');
-    }
+    });
   },
 };
