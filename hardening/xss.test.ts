@@ -54,11 +54,11 @@ beforeAll(async () => {
 afterAll(() => site?.close());
 
 /**
- * The site's own inline scripts: the Apollo state, React Router's hydration data, and the loader
+ * The site's own inline scripts: React Router's hydration data (the route loaders' answers), and the loader
  * that adds the entry module (and preloads of the route's chunks, all under /assets/) after load.
  */
 const OUR_INLINE_SCRIPT =
-  /^(?:window\.(?:__APOLLO_STATE__=|__staticRouterHydrationData = JSON\.parse\()|\(function\(c,e\)\{[^<]*\}\)\(\["\/assets\/[\w.-]+\.js"(?:,"\/assets\/[\w.-]+\.js")*\],"\/assets\/[\w.-]+\.js"\)$)/;
+  /^(?:window\.__staticRouterHydrationData = JSON\.parse\(|\(function\(c,e\)\{[^<]*\}\)\(\["\/assets\/[\w.-]+\.js"(?:,"\/assets\/[\w.-]+\.js")*\],"\/assets\/[\w.-]+\.js"\)$)/;
 
 interface PageFindings {
   path: string;
@@ -100,8 +100,8 @@ function checkServerHtml(path: string, html: string): string[] {
       problems.push(`${path}: unexpected script ${text(script).slice(0, 80)}`);
     }
   }
-  // JSON-LD, the Apollo state, React Router's hydration data, the loader of the entry module.
-  if (scripts.length !== 4) problems.push(`${path}: ${scripts.length} script elements, expected 4`);
+  // JSON-LD, React Router's hydration data (the loaders' answers), the loader of the entry module.
+  if (scripts.length !== 3) problems.push(`${path}: ${scripts.length} script elements, expected 3`);
   const metas = elements.filter((e) => e.name === 'meta');
   const headHtml = html.slice(0, html.indexOf('</head>'));
   if (metas.length !== (headHtml.match(/<meta\b/g) ?? []).length)
@@ -167,7 +167,7 @@ function domProblems(): string[] {
       const ours =
         script.type === 'application/ld+json' ||
         script.src.startsWith(`${location.origin}/assets/`) ||
-        /^(?:window\.(?:__APOLLO_STATE__=|__staticRouterHydrationData = JSON\.parse\()|\(function\(c,e\)\{)/.test(
+        /^(?:window\.__staticRouterHydrationData = JSON\.parse\(|\(function\(c,e\)\{)/.test(
           script.textContent ?? '',
         );
       if (!ours) out.push(`SCRIPT ${script.src || (script.textContent ?? '').slice(0, 60)}`);

@@ -507,6 +507,33 @@ describe('scripts load after the page', () => {
     }
   });
 
+  pageTest(
+    'a page hydrates from the data in its HTML: the GraphQL client and its requests wait for a navigation',
+    375,
+    async (tp) => {
+      const { page } = tp;
+      const asked: string[] = [];
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname === '/graphql') asked.push(r.url());
+      });
+      const clientDownloads = () =>
+        page.evaluate(
+          () =>
+            performance
+              .getEntriesByType('resource')
+              .filter((e) => /\/assets\/browser-client-[\w-]+\.js$/.test(e.name)).length,
+        );
+      await tp.goto('/');
+      assert.equal(await clientDownloads(), 0, 'the first visit downloads no GraphQL client');
+      assert.deepEqual(asked, [], 'and asks the gateway nothing');
+      await (await headerLink(page, 375, 'Blog')).click();
+      await page.waitForURL((u) => u.pathname === '/blog');
+      await page.locator('main article').first().waitFor();
+      assert.equal(await clientDownloads(), 1, 'the first navigation fetched the client, once');
+      assert.ok(asked.length > 0, 'and asked the gateway for the blog');
+    },
+  );
+
   pageTest('a hero image that never arrives holds the scripts back 3 s at most', 375, async (tp) => {
     // The hero's request hangs: the load event never fires, and the loader's timer starts the scripts.
     await tp.page.route(/\/images\/hero[^/]*\.jpg$/, () => new Promise<void>(() => {}));

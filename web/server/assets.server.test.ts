@@ -52,7 +52,6 @@ describe('readAssets', () => {
       head: null,
       styles: '',
       html: '',
-      state: {},
       assets,
       modules: ['src/routes/home/HomeRoute.tsx', 'src/routes/home/HomeRoute.tsx', 'src/unknown.tsx'],
       siteName: 'Site',

@@ -39,7 +39,6 @@ export interface DocumentParts {
   head: HeadData | null;
   styles: string;
   html: string;
-  state: unknown;
   assets: Assets;
   /** Route modules the page rendered with: their chunks are preloaded so hydration does not wait on a chain. */
   modules?: string[];
@@ -134,7 +133,6 @@ export function renderDocument(parts: DocumentParts): string {
     '<!doctype html>' +
     `<html lang="en-IN"><head>${tags.filter(Boolean).join('')}</head>` +
     `<body><div id="root">${parts.html}</div>` +
-    `<script nonce="${n}">window.__APOLLO_STATE__=${jsonForScript(parts.state)}</script>` +
     `<script nonce="${n}">${scriptLoader(parts)}</script>` +
     '</body></html>'
   );

@@ -3,18 +3,12 @@ import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { routes } from './routes';
-import { createApolloClient } from './app/apollo';
 import { Providers } from './app/providers';
 import { createEmotionCache } from './app/emotion-cache';
 import { hydratingSystem } from './app/theme';
 import { registerServerStyles } from './app/ssr-styles';
 import type { RenderContextValue } from './app/render-context';
-
-declare global {
-  interface Window {
-    __APOLLO_STATE__?: unknown;
-  }
-}
+import { loadBrowserClient } from './app/route-data';
 
 /**
  * Marks <html data-hydrated> once the first client render has committed (effects run after the
@@ -26,6 +20,23 @@ function HydratedMark() {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   return null;
+}
+
+const INTENT_EVENTS = ['pointerdown', 'pointerover', 'focusin'] as const;
+
+/**
+ * The page hydrates without the GraphQL client; the first navigation needs it. A visitor touching,
+ * hovering or focusing one of the site's links is about to navigate: start fetching it then, so the
+ * next page's request does not wait for the download too.
+ */
+function fetchClientOnIntent(): void {
+  const onIntent = (event: Event) => {
+    if (!(event.target instanceof Element) || !event.target.closest('a[href^="/"]')) return;
+    for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent, true);
+    void loadBrowserClient().catch(() => undefined);
+  };
+  for (const type of INTENT_EVENTS)
+    document.addEventListener(type, onIntent, { capture: true, passive: true });
 }
 
 /** Ends the current task, so the browser can paint and handle input before the next piece. */
@@ -50,8 +61,9 @@ async function hydrate(): Promise<void> {
   await yieldToMain();
   const system = hydratingSystem();
   await yieldToMain();
+  // The loaders' answers come with the page (window.__staticRouterHydrationData): the first render
+  // needs no request, and no GraphQL client.
   const router = createBrowserRouter(routes);
-  const client = createApolloClient({ uri: '/graphql', ssr: false, state: window.__APOLLO_STATE__ });
   const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
   const emotionCache = createEmotionCache(nonce);
   registerServerStyles(emotionCache);
@@ -62,7 +74,7 @@ async function hydrate(): Promise<void> {
     hydrateRoot(
       document.getElementById('root')!,
       <StrictMode>
-        <Providers client={client} emotionCache={emotionCache} render={render} system={system}>
+        <Providers emotionCache={emotionCache} render={render} system={system}>
           <RouterProvider router={router} />
           <HydratedMark />
         </Providers>
@@ -71,4 +83,4 @@ async function hydrate(): Promise<void> {
   });
 }
 
-void hydrate();
+void hydrate().then(fetchClientOnIntent);

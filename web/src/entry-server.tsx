@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { prerenderStatic } from '@apollo/client/react/ssr';
 import createEmotionServer from '@emotion/server/create-instance';
 import { routes, type RouteHandle } from './routes';
 import { createApolloClient } from './app/apollo';
@@ -10,6 +9,7 @@ import { createEmotionCache } from './app/emotion-cache';
 import type { HeadData, RenderContextValue } from './app/render-context';
 import { SSR_STYLES_ATTR } from './app/ssr-styles';
 import { UpstreamTiming } from './app/upstream-timing.server';
+import type { ServerLoadContext } from './app/route-data';
 
 export type { HeadData };
 
@@ -30,8 +30,6 @@ export type RenderResult =
       head: HeadData | null;
       html: string;
       styles: string;
-      state: unknown;
-      renders: number;
       /** Server-Timing metrics of this render: WordPress (or cache), gateway and render time. */
       timing: string;
       /** Source modules of the matched routes (Vite manifest keys), for modulepreload links. */
@@ -54,11 +52,6 @@ function describeRouteError(error: unknown): string | undefined {
 }
 
 export async function render(req: RenderRequest): Promise<RenderResult> {
-  const request = new Request(req.url, { signal: req.signal });
-  const context = await handler.query(request);
-  if (context instanceof Response) {
-    return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
-  }
   const started = performance.now();
   const upstream = new UpstreamTiming();
   const client = createApolloClient({
@@ -67,29 +60,27 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     headers: { 'x-request-id': req.requestId },
     fetch: upstream.wrap(fetch),
   });
+  const request = new Request(req.url, { signal: req.signal });
+  // The route loaders ask the gateway with this request's client (route-data.tsx).
+  const requestContext: ServerLoadContext = { client };
+  const context = await handler.query(request, { requestContext });
+  if (context instanceof Response) {
+    return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
+  }
   const emotionCache = createEmotionCache(req.nonce);
   // compat: no inline <style> elements in the body; critical CSS is extracted into <head> below.
   emotionCache.compat = true;
   const renderCtx: RenderContextValue = { status: context.statusCode || 200, head: null, isServer: true };
   const router = createStaticRouter(handler.dataRoutes, context);
-  let renders = 0;
   const tree = (
     <StrictMode>
-      <Providers client={client} emotionCache={emotionCache} render={renderCtx}>
+      <Providers emotionCache={emotionCache} render={renderCtx}>
         <StaticRouterProvider router={router} context={context} nonce={req.nonce} />
       </Providers>
     </StrictMode>
   );
-  const { result } = await prerenderStatic({
-    tree,
-    context: { client },
-    renderFunction: (node) => {
-      renders += 1;
-      return renderToString(node);
-    },
-    maxRerenders: 6,
-    signal: req.signal,
-  });
+  // The loaders have answered: one render makes the whole page.
+  const result = renderToString(tree);
   // A route found the content under another address (e.g. a post reached by its WordPress permalink).
   if (renderCtx.redirect) return { kind: 'redirect', ...renderCtx.redirect };
   const { extractCriticalToChunks } = createEmotionServer(emotionCache);
@@ -106,8 +97,6 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     head: renderCtx.head,
     html: chunks.html,
     styles,
-    state: client.extract(),
-    renders,
     timing: upstream.header(performance.now() - started),
     modules: context.matches.flatMap((m) => {
       const module = (m.route.handle as RouteHandle | undefined)?.module;

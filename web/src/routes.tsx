@@ -1,5 +1,5 @@
 import { replace, type RouteObject } from 'react-router';
-import { Layout } from './components/layout/Layout';
+import { Layout, layoutLoader, layoutShouldRevalidate } from './components/layout/Layout';
 import { RouteError } from './routes/error/RouteError';
 import { LEGACY_REDIRECTS } from './routes/legacy-redirects';
 
@@ -45,13 +45,17 @@ function redirectRoute(path: string, to: string): RouteObject {
 export const routes: RouteObject[] = [
   {
     path: '/',
+    id: 'root',
     Component: Layout,
+    loader: layoutLoader,
+    shouldRevalidate: layoutShouldRevalidate,
     children: [
       {
         ErrorBoundary: RouteError,
         children: [
-          { index: true, ...home },
-          ...HOME_ALIASES.map((path) => ({ path, ...home })),
+          // One route for the home page and its aliases: moving between its sections keeps the page
+          // and its data (the children only match the addresses).
+          { id: 'home', ...home, children: [{ index: true }, ...HOME_ALIASES.map((path) => ({ path }))] },
           redirectRoute(
             'criminal-defense/how-to-file-for-divorce-in-india',
             '/blog/how-to-file-for-divorce-in-india/',

@@ -31,7 +31,6 @@ export interface ApolloOptions {
   uri: string;
   ssr: boolean;
   headers?: Record<string, string>;
-  state?: unknown;
   /** The fetch the HTTP link uses (the server times its requests to the gateway). */
   fetch?: typeof fetch;
 }
@@ -56,7 +55,7 @@ function createCache(): InMemoryCache {
       // Site and Connection are singletons without ids; keep them whole in the root query.
       // Site's nested objects have no ids either and fragments pick different fields of them, so they
       // are merged rather than replaced: otherwise the last query written leaves another query's
-      // cached result incomplete, and the browser's first render no longer matches the server HTML.
+      // cached result incomplete, and a page the visitor returns to is asked for again.
       Site: {
         keyFields: [],
         fields: { socialLinks: { merge: mergeListByIndex }, officeHours: { merge: mergeListByIndex } },
@@ -93,7 +92,6 @@ function persistedQueries(): ApolloLink[] {
 
 export function createApolloClient(options: ApolloOptions): ApolloClient {
   const cache = createCache();
-  if (options.state) cache.restore(options.state as ReturnType<InMemoryCache['extract']>);
   const http = new HttpLink({
     uri: options.uri,
     headers: options.headers,

@@ -1,6 +1,7 @@
 // Where a WordPress address has moved on this site: one lookup for every route that meets one.
-import { skipToken, useQuery } from '@apollo/client/react';
 import { graphql } from '../gql';
+import type { MovedAddressQuery } from '../gql/graphql';
+import { mapDeferred, runQuery, type Deferred, type QueryOutcome } from './route-data';
 import { wordpressAddress } from './wordpress-address';
 
 const MovedAddress = graphql(`
@@ -21,27 +22,40 @@ const MovedAddress = graphql(`
 `);
 
 /**
- * The site's address for what the WordPress address `pathname` names (wordpressAddress), null while
- * asking or when it names nothing published. A null `pathname` asks nothing: routes ask only once
- * their own content is known to be missing, so ordinary pages cost WordPress nothing more.
+ * The site's address for what the WordPress address `pathname` names (wordpressAddress), null when
+ * it names nothing published. Routes ask only once their own content is known to be missing, so
+ * ordinary pages cost WordPress nothing more.
  */
-export function useMovedAddress(pathname: string | null): { to: string | null; loading: boolean } {
-  const address = pathname === null ? null : wordpressAddress(pathname);
-  const { data, loading } = useQuery(
-    MovedAddress,
-    address
-      ? {
-          variables: {
-            slug: address.slug,
-            post: address.kind === 'post',
-            page: address.kind === 'page',
-            category: address.kind === 'category',
-          },
-        }
-      : skipToken,
-  );
-  const category = data?.category;
-  // Written like the blog's category chips (blogHref), without importing the blog's module here.
-  const archive = category ? `/blog?${new URLSearchParams({ category: category.slug })}` : null;
-  return { to: data?.post?.uri ?? data?.page?.uri ?? archive, loading };
+export function movedAddress(context: unknown, pathname: string): Deferred<string | null> {
+  const address = wordpressAddress(pathname);
+  if (!address) return null;
+  const found = runQuery(context, MovedAddress, {
+    slug: address.slug,
+    post: address.kind === 'post',
+    page: address.kind === 'page',
+    category: address.kind === 'category',
+  });
+  return mapDeferred(found, ({ data }: QueryOutcome<MovedAddressQuery>) => {
+    const category = data?.category;
+    // Written like the blog's category chips (blogHref), without importing the blog's module here.
+    const archive = category ? `/blog?${new URLSearchParams({ category: category.slug })}` : null;
+    return data?.post?.uri ?? data?.page?.uri ?? archive;
+  });
+}
+
+/**
+ * A route's answer with where its content moved (`movedTo`), looked up only when the route found it
+ * `missing`.
+ */
+export function withMovedAddress<O extends object>(
+  context: unknown,
+  request: Request,
+  outcome: O,
+  missing: boolean,
+): Deferred<O & { movedTo: string | null }> {
+  if (!missing) return { ...outcome, movedTo: null };
+  return mapDeferred(movedAddress(context, new URL(request.url).pathname), (movedTo) => ({
+    ...outcome,
+    movedTo,
+  }));
 }

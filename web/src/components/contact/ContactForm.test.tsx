@@ -3,7 +3,9 @@
 // their fields for screen readers, the mutation's answers (sent, field errors, refusals), the
 // honeypot, and the practice area carried from a practice page.
 import { ChakraProvider } from '@chakra-ui/react';
-import { MockedProvider } from '@apollo/client/testing/react';
+import { ApolloClient, InMemoryCache } from '@apollo/client';
+import { MockLink } from '@apollo/client/testing';
+import { BrowserClientContext } from '../../app/route-data';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
@@ -33,14 +35,19 @@ function setup(options: { url?: string; answer?: Answer | Error } = {}) {
         : { result: { data: { submitEnquiry: { __typename: 'EnquiryResult', ...answer } } } }),
     },
   ];
+  const client = new ApolloClient({
+    cache: new InMemoryCache(),
+    link: new MockLink(mocks),
+    defaultOptions: { watchQuery: { errorPolicy: 'all' }, query: { errorPolicy: 'all' } },
+  });
   const tree = (
-    <MockedProvider mocks={mocks}>
+    <BrowserClientContext.Provider value={() => Promise.resolve(client)}>
       <ChakraProvider value={getSystem()}>
         <MemoryRouter initialEntries={[options.url ?? '/contact-us/']}>
           <ContactForm phone="+91 120 400 1985" phoneHref="tel:+911204001985" email="info@example.in" />
         </MemoryRouter>
       </ChakraProvider>
-    </MockedProvider>
+    </BrowserClientContext.Provider>
   );
   return { sent, tree, view: render(tree) };
 }

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useMutation } from '@apollo/client/react';
 import { Box, Button, Field, Grid, Input, Stack, Text, Textarea, chakra } from '@chakra-ui/react';
 import { AlertCircle, CheckCircle2, Send } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { graphql } from '../../gql';
+import { useBrowserClient } from '../../app/route-data';
 import {
   ENQUIRY_FIELDS,
   ENQUIRY_MESSAGES,
@@ -144,7 +144,8 @@ export function ContactForm({ phone, phoneHref, email }: ContactFormProps) {
   const openedAt = useRef<number | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const sentRef = useRef<HTMLDivElement>(null);
-  const [submitEnquiry, { loading }] = useMutation(SubmitEnquiryMutation);
+  const browserClient = useBrowserClient();
+  const [loading, setLoading] = useState(false);
   const showPractice = fromPractice !== '' || values.practiceArea !== '';
 
   useEffect(() => {
@@ -195,9 +196,12 @@ export function ContactForm({ phone, phoneHref, email }: ContactFormProps) {
     }
     setErrors({});
     setOutcome({ kind: 'idle' });
+    setLoading(true);
     const elapsedMs = openedAt.current === null ? 0 : Math.round(performance.now() - openedAt.current);
     try {
-      const { data } = await submitEnquiry({
+      const client = await browserClient();
+      const { data } = await client.mutate({
+        mutation: SubmitEnquiryMutation,
         variables: {
           input: {
             name: values.name,
@@ -224,6 +228,8 @@ export function ContactForm({ phone, phoneHref, email }: ContactFormProps) {
       }
     } catch {
       setOutcome({ kind: 'failed' });
+    } finally {
+      setLoading(false);
     }
   };
 
@@ -283,7 +289,14 @@ export function ContactForm({ phone, phoneHref, email }: ContactFormProps) {
           : null;
 
   return (
-    <chakra.form ref={formRef} onSubmit={onSubmit} aria-labelledby="contact-form-title" noValidate>
+    <chakra.form
+      ref={formRef}
+      onSubmit={onSubmit}
+      // The client that sends the enquiry is fetched while the visitor writes, not when they press Send.
+      onFocus={() => void browserClient().catch(() => undefined)}
+      aria-labelledby="contact-form-title"
+      noValidate
+    >
       <Stack gap="5">
         <Text
           as="h3"

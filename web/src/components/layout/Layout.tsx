@@ -1,8 +1,14 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Box, chakra } from '@chakra-ui/react';
-import { Outlet, useLocation, useNavigationType } from 'react-router';
-import { useQuery } from '@apollo/client/react';
+import {
+  Outlet,
+  useLocation,
+  useNavigationType,
+  useRouteLoaderData,
+  type LoaderFunctionArgs,
+} from 'react-router';
 import { graphql } from '../../gql';
+import { runQuery, useRouteData } from '../../app/route-data';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { ContactButtons } from './ContactButtons';
@@ -21,6 +27,24 @@ const LayoutQuery = graphql(`
     }
   }
 `);
+
+let layoutMissing = false;
+
+/** The header's and footer's details: awaited everywhere, they frame every page. */
+export async function layoutLoader({ context }: LoaderFunctionArgs) {
+  const layout = await runQuery(context, LayoutQuery);
+  layoutMissing = !layout.data;
+  return { layout };
+}
+
+/** The firm's name as the layout has it, for a route that names no content of its own (the 404 page). */
+export function useSiteName(): string | undefined {
+  const root = useRouteLoaderData('root') as Awaited<ReturnType<typeof layoutLoader>> | undefined;
+  return root?.layout.data?.site.name;
+}
+
+/** Asked once per visit, and again on a navigation only if the firm's details could not be had. */
+export const layoutShouldRevalidate = () => layoutMissing;
 
 function useFirstVisit(): [boolean, () => void] {
   const [show, setShow] = useState(false);
@@ -47,11 +71,15 @@ function useScrollToTopOnNavigation(): void {
 }
 
 export function Layout() {
-  const { data } = useQuery(LayoutQuery);
+  const { data } = useRouteData<typeof layoutLoader>().layout;
   const location = useLocation();
   useScrollToTopOnNavigation();
   const [showDisclaimer, closeDisclaimer] = useFirstVisit();
   const site = data?.site;
+  // A page hydrated without the firm's details asks for them again on the next navigation.
+  useEffect(() => {
+    layoutMissing = !site;
+  }, [site]);
   const onAdminPage = location.pathname.startsWith('/wp-admin');
   return (
     <Box minH="100vh" display="flex" flexDirection="column">

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Box, Button, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { skipToken, useQuery } from '@apollo/client/react';
+import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { FileSearch, TriangleAlert } from 'lucide-react';
 import { graphql } from '../../gql';
 import type { SeoSiteFragment } from '../../gql/graphql';
 import { HttpStatus } from '../../app/render-context';
+import { runQuery, settle, useReady, useRouteData, type QueryOutcome } from '../../app/route-data';
 import { Head } from '../../components/Head';
 import { absoluteUrl, breadcrumbJsonLd, legalServiceJsonLd, pageTitle } from '../../app/seo';
 import { BlogSearch } from './BlogSearch.js';
@@ -103,6 +103,25 @@ function Message(props: {
   );
 }
 
+/** A path that names no list page asks for no posts. */
+const NO_POSTS: QueryOutcome<never> = { data: null, error: null };
+
+export function loader({ context, params: routeParams, request }: LoaderFunctionArgs) {
+  const params = parseBlogParams(routeParams.page, new URL(request.url).searchParams);
+  return settle(context, {
+    meta: runQuery(context, BlogCategories),
+    posts:
+      params.page === null
+        ? NO_POSTS
+        : runQuery(context, BlogPosts, {
+            first: POSTS_PER_PAGE,
+            page: params.page,
+            search: params.q || undefined,
+            categorySlug: params.category || undefined,
+          }),
+  });
+}
+
 export function Component() {
   const routeParams = useParams();
   useScrollTopOnEnter();
@@ -111,31 +130,20 @@ export function Component() {
   const { q, category } = params;
   const page = params.page ?? 1;
 
-  const meta = useQuery(BlogCategories);
-  const posts = useQuery(
-    BlogPosts,
-    params.page === null
-      ? skipToken
-      : {
-          variables: {
-            first: POSTS_PER_PAGE,
-            page,
-            search: q || undefined,
-            categorySlug: category || undefined,
-          },
-        },
-  );
+  const data = useRouteData<typeof loader>();
+  const meta = useReady(data.meta);
+  const posts = useReady(data.posts);
 
-  const site = meta.data?.site;
-  const list = posts.data?.posts;
-  const listed = meta.data?.categories ?? [];
+  const site = meta?.data?.site;
+  const list = posts?.data?.posts;
+  const listed = meta?.data?.categories ?? [];
   // The chips list 50 categories; one past those that the visitor came to (from a post) joins them.
   const categories =
     list?.category && !listed.some((c) => c.slug === list.category?.slug)
       ? [...listed, list.category]
       : listed;
   const categoryName = list?.category?.name ?? listed.find((c) => c.slug === category)?.name ?? null;
-  const failed = !list && Boolean(posts.error);
+  const failed = !list && Boolean(posts?.error);
   const loading = !list && !failed && params.page !== null;
   // A page past the end, a path that names no page, or an unknown category is not a page of this blog.
   const unknownCategory = category !== '' && list !== undefined && list !== null && list.category === null;

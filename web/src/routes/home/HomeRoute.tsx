@@ -1,13 +1,13 @@
-import { useQuery } from '@apollo/client/react';
-import { useLocation } from 'react-router';
+import { useLocation, type LoaderFunctionArgs } from 'react-router';
 import { graphql } from '../../gql';
-import type { SeoSiteFragment } from '../../gql/graphql';
+import type { HomeQuery as HomeData, SeoSiteFragment } from '../../gql/graphql';
+import { runQuery, settle, useReady, useRouteData, type QueryOutcome } from '../../app/route-data';
 import { HttpStatus } from '../../app/render-context.js';
 import { Head } from '../../components/Head.js';
 import { absoluteUrl, breadcrumbJsonLd, legalServiceJsonLd, pageTitle } from '../../app/seo.js';
 import { HeroSection } from './HeroSection.js';
 import { AboutSection } from './AboutSection.js';
-import { PracticeAreasSection } from './PracticeAreasSection.js';
+import { HomePracticeAreasQuery, PracticeAreasSection } from './PracticeAreasSection.js';
 import { TestimonialsSection } from './TestimonialsSection.js';
 import { ContactSection } from './ContactSection.js';
 import { homeAliasFor, type HomeAlias } from './sections.js';
@@ -72,13 +72,31 @@ function HomeHead({ site, alias }: { site: SeoSiteFragment; alias: HomeAlias | n
   );
 }
 
+export function loader({ context }: LoaderFunctionArgs) {
+  return settle(context, {
+    home: runQuery(context, HomeQuery),
+    practiceAreas: runQuery(context, HomePracticeAreasQuery),
+  });
+}
+
 /** The home page, also answering on /about/, /practice-areas/, /testimonials/ and /contact-us/. */
 export function Component() {
+  const { home, practiceAreas } = useRouteData<typeof loader>();
+  useSectionScroll();
+  return <HomePage outcome={useReady(home) ?? null} practiceAreas={practiceAreas} />;
+}
+
+function HomePage({
+  outcome,
+  practiceAreas,
+}: {
+  outcome: QueryOutcome<HomeData> | null;
+  practiceAreas: Parameters<typeof PracticeAreasSection>[0]['areas'];
+}) {
   const { pathname } = useLocation();
   const alias = homeAliasFor(pathname);
-  const { data, error } = useQuery(HomeQuery);
-  const site = data?.site;
-  useSectionScroll();
+  const site = outcome?.data?.site;
+  const error = outcome?.error;
   return (
     <>
       {/* Without the firm's details the page lacks its phone numbers: never let a cache keep it. */}
@@ -93,7 +111,7 @@ export function Component() {
       )}
       <HeroSection established={site?.established ?? 1985} phone={site?.phone} phoneHref={site?.phoneHref} />
       <AboutSection site={site} />
-      <PracticeAreasSection />
+      <PracticeAreasSection areas={practiceAreas} />
       <TestimonialsSection site={site} />
       <ContactSection site={site} />
     </>

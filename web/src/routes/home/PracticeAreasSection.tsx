@@ -1,10 +1,11 @@
 import { Box, Container, Grid, Text, VisuallyHidden } from '@chakra-ui/react';
-import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
+import type { HomePracticeAreasQuery as PracticeAreasData } from '../../gql/graphql';
+import { useReady, type Deferred, type QueryOutcome } from '../../app/route-data';
 import { SectionHeading } from '../../components/SectionHeading.js';
 import { PracticeAreaCard, PracticeAreaCardSkeleton } from './PracticeAreaCard.js';
 
-const HomePracticeAreasQuery = graphql(`
+export const HomePracticeAreasQuery = graphql(`
   query HomePracticeAreas {
     practiceAreas {
       ...PracticeAreaCard
@@ -14,9 +15,13 @@ const HomePracticeAreasQuery = graphql(`
 
 const PLACEHOLDER_CARDS = 7;
 
-export function PracticeAreasSection() {
-  const { data, loading, error } = useQuery(HomePracticeAreasQuery);
-  const areas = data?.practiceAreas;
+type Outcome = QueryOutcome<PracticeAreasData>;
+
+export function PracticeAreasSection(props: { areas: Deferred<Outcome> }) {
+  const outcome = useReady(props.areas);
+  const loading = outcome === undefined;
+  const error = outcome?.error;
+  const areas = outcome?.data?.practiceAreas;
   return (
     <Box
       as="section"
@@ -52,7 +57,7 @@ export function PracticeAreasSection() {
             textAlign="center"
             color="red.800"
           >
-            <Text fontWeight="semibold">Error loading practice areas: {error.message}</Text>
+            <Text fontWeight="semibold">Error loading practice areas: {error}</Text>
             <Text mt="2">Please check your WordPress connection and try again.</Text>
           </Box>
         ) : loading ? (

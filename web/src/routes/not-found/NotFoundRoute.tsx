@@ -1,22 +1,18 @@
 import { useEffect } from 'react';
 import { Button, Container, Heading, Text } from '@chakra-ui/react';
-import { Link, useLocation } from 'react-router';
-import { useQuery } from '@apollo/client/react';
-import { graphql } from '../../gql';
-import { useMovedAddress } from '../../app/moved-address';
+import { Link, useLocation, type LoaderFunctionArgs } from 'react-router';
+import { movedAddress } from '../../app/moved-address';
+import { settle, useReady, useRouteData } from '../../app/route-data';
+import { useSiteName } from '../../components/layout/Layout';
 import { HttpStatus, MovedTo } from '../../app/render-context';
 import { Head } from '../../components/Head';
 import { PageLoading } from '../../components/PageLoading';
 import { pageTitle } from '../../app/seo';
 
-// In the browser the layout has already fetched the site, so this is read from the cache.
-const NotFoundSite = graphql(`
-  query NotFoundSite {
-    site {
-      name
-    }
-  }
-`);
+export function loader({ context, request }: LoaderFunctionArgs) {
+  // Only paths of three parts or more come here (the page and post routes take the shorter ones).
+  return settle(context, { movedTo: movedAddress(context, new URL(request.url).pathname) });
+}
 
 /**
  * The catch-all route (SPEC §2): a 404 page that also logs the missing path in the console. A
@@ -24,16 +20,17 @@ const NotFoundSite = graphql(`
  * page nested two or more levels deep in WordPress to the page.
  */
 export function Component() {
+  const movedTo = useReady(useRouteData<typeof loader>().movedTo);
+  if (movedTo === undefined) return <PageLoading text="Loading page..." />;
+  return movedTo ? <MovedTo to={movedTo} /> : <NotFound />;
+}
+
+function NotFound() {
   const { pathname } = useLocation();
-  const siteName = useQuery(NotFoundSite).data?.site.name;
-  // Only paths of three parts or more come here (the page and post routes take the shorter ones).
-  const moved = useMovedAddress(pathname);
-  const missing = !moved.loading && !moved.to;
+  const siteName = useSiteName();
   useEffect(() => {
-    if (missing) console.error('404 Error: User attempted to access non-existent route:', pathname);
-  }, [pathname, missing]);
-  if (moved.to) return <MovedTo to={moved.to} />;
-  if (moved.loading) return <PageLoading text="Loading page..." />;
+    console.error('404 Error: User attempted to access non-existent route:', pathname);
+  }, [pathname]);
   return (
     <Container maxW="3xl" py={{ base: '20', md: '28' }} textAlign="center">
       <HttpStatus code={404} />

@@ -10,11 +10,18 @@ import {
   Text,
   chakra,
 } from '@chakra-ui/react';
-import { Link, useLocation, useParams } from 'react-router';
-import { useQuery } from '@apollo/client/react';
+import { Link, type LoaderFunctionArgs } from 'react-router';
 import { graphql } from '../../gql';
 import type { ContentPageQuery, PageImageFragment, SeoSiteFragment } from '../../gql/graphql';
-import { useMovedAddress } from '../../app/moved-address';
+import { withMovedAddress } from '../../app/moved-address';
+import {
+  mapDeferred,
+  runQuery,
+  settle,
+  useReady,
+  useRouteData,
+  type QueryOutcome,
+} from '../../app/route-data';
 import { HttpStatus, MovedTo } from '../../app/render-context';
 import { Head } from '../../components/Head';
 import { PageLoading } from '../../components/PageLoading';
@@ -155,22 +162,37 @@ function NotFound({ error, siteName }: { error: string | null; siteName?: string
   );
 }
 
-export function Component() {
-  const { slug = '' } = useParams();
-  const { pathname } = useLocation();
-  useScrollTopOnEnter();
-  const { data, loading, error } = useQuery(ContentPage, { variables: { slug } });
-  const page = data?.page;
-  const site = data?.site;
-  // WordPress permalinks of posts are /{slug}/ too: a body link to a post lands here.
-  const missing = Boolean(data) && !page && !error && !loading;
-  const moved = useMovedAddress(missing ? pathname : null);
+export function loader({ context, params, request }: LoaderFunctionArgs) {
+  const page = mapDeferred(runQuery(context, ContentPage, { slug: params.slug ?? '' }), (outcome) =>
+    // WordPress permalinks of posts are /{slug}/ too: a body link to a post lands here.
+    withMovedAddress(
+      context,
+      request,
+      outcome,
+      Boolean(outcome.data && !outcome.data.page && !outcome.error),
+    ),
+  );
+  return settle(context, { page });
+}
 
-  if (moved.to) return <MovedTo to={moved.to} />;
+export function Component() {
+  const outcome = useReady(useRouteData<typeof loader>().page);
+  useScrollTopOnEnter();
+  if (!outcome) return <PageLoading text="Loading page..." />;
+  return <ContentPageView outcome={outcome} />;
+}
+
+function ContentPageView({
+  outcome,
+}: {
+  outcome: QueryOutcome<ContentPageQuery> & { movedTo: string | null };
+}) {
+  const page = outcome.data?.page;
+  const site = outcome.data?.site;
+  if (outcome.movedTo) return <MovedTo to={outcome.movedTo} />;
   if (!page) {
-    if (loading || moved.loading) return <PageLoading text="Loading page..." />;
     // SPEC §8 names the hook's message; the gateway's own text is for the logs, not for visitors.
-    return <NotFound error={error ? 'Failed to fetch page' : null} siteName={site?.name} />;
+    return <NotFound error={outcome.error ? 'Failed to fetch page' : null} siteName={site?.name} />;
   }
 
   const s = page.structure;

@@ -1,11 +1,18 @@
 import { useEffect, useRef } from 'react';
 import { Box, Container, Grid, HStack, Heading, Stack, Text, chakra } from '@chakra-ui/react';
-import { Link, useLocation, useParams } from 'react-router';
-import { useQuery } from '@apollo/client/react';
+import { Link, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { ArrowLeft, Calendar, Clock, User } from 'lucide-react';
 import { graphql } from '../../gql';
 import type { PostPageQuery, SeoSiteFragment } from '../../gql/graphql';
-import { useMovedAddress } from '../../app/moved-address';
+import { withMovedAddress } from '../../app/moved-address';
+import {
+  mapDeferred,
+  runQuery,
+  settle,
+  useReady,
+  useRouteData,
+  type QueryOutcome,
+} from '../../app/route-data';
 import { HttpStatus, MovedTo } from '../../app/render-context';
 import { Head } from '../../components/Head';
 import { PageLoading } from '../../components/PageLoading';
@@ -14,7 +21,7 @@ import { CLEAR_OF_CONTACT_BUTTONS_7XL } from '../../components/layout/contact-bu
 import { absoluteUrl, breadcrumbJsonLd, pageTitle } from '../../app/seo';
 import { FeaturedImage } from './FeaturedImage.js';
 import { PostBanner } from './PostBanner.js';
-import { RecentPosts } from './RecentPosts.js';
+import { RecentPosts, RecentPostsQuery } from './RecentPosts.js';
 import { TableOfContents } from './TableOfContents.js';
 import { blogPostingJsonLd } from './post-jsonld.js';
 import { elementForHash, SCROLL_OFFSET, scrollToElement, useScrollTopOnEnter } from './scroll.js';
@@ -148,25 +155,50 @@ function Status(props: { code: number; text: string; title: string; siteName?: s
   );
 }
 
-export function Component() {
-  const params = useParams();
-  const { pathname } = useLocation();
+const NO_RECENT_POSTS: QueryOutcome<never> = { data: null, error: null };
+
+export function loader({ context, params, request }: LoaderFunctionArgs) {
   const slug = params.postSlug ?? params.slug ?? '';
-  const { data, loading, error } = useQuery(PostPage, { variables: { slug } });
-  const post = data?.post;
-  const site = data?.site;
-  // A missing post at /{parent}/{child}/ or /category/{slug}/ (WordPress's addresses of a child page
-  // and of a category archive) is looked up as such; not at /blog/{slug}.
-  const missing = Boolean(data) && !post && !error && !loading && params.postSlug !== undefined;
-  const moved = useMovedAddress(missing ? pathname : null);
+  const page = mapDeferred(runQuery(context, PostPage, { slug }), (outcome) => {
+    // A missing post at /{parent}/{child}/ or /category/{slug}/ (WordPress's addresses of a child
+    // page and of a category archive) is looked up as such; not at /blog/{slug}.
+    const missing = outcome.data && !outcome.data.post && !outcome.error && params.postSlug !== undefined;
+    return withMovedAddress(context, request, outcome, Boolean(missing));
+  });
+  return settle(context, {
+    page,
+    // Asked once the post is known: an address that names no post costs WordPress nothing more.
+    recent: mapDeferred(page, (p) =>
+      p.data?.post ? runQuery(context, RecentPostsQuery, { excludeSlug: p.data.post.slug }) : NO_RECENT_POSTS,
+    ),
+  });
+}
+
+export function Component() {
+  const { page, recent } = useRouteData<typeof loader>();
+  const outcome = useReady(page);
   useScrollTopOnEnter();
+  if (!outcome) return <PageLoading text="Loading article..." />;
+  return <PostView outcome={outcome} recent={recent} />;
+}
+
+type PostOutcome = QueryOutcome<PostPageQuery> & { movedTo: string | null };
+
+function PostView({
+  outcome,
+  recent,
+}: {
+  outcome: PostOutcome;
+  recent: Parameters<typeof RecentPosts>[0]['recent'];
+}) {
+  const post = outcome.data?.post;
+  const site = outcome.data?.site;
   useHashLanding(Boolean(post));
 
-  if (moved.to) return <MovedTo to={moved.to} />;
+  if (outcome.movedTo) return <MovedTo to={outcome.movedTo} />;
   if (!post) {
-    if (moved.loading) return <PageLoading text="Loading page..." />;
-    if (loading) return <PageLoading text="Loading article..." />;
-    if (error) return <Status code={503} title="Error" text="Failed to load post." siteName={site?.name} />;
+    if (outcome.error)
+      return <Status code={503} title="Error" text="Failed to load post." siteName={site?.name} />;
     return <Status code={404} title="Post not found" text="Post not found." siteName={site?.name} />;
   }
 
@@ -253,7 +285,7 @@ export function Component() {
               <TableOfContents toc={post.toc} />
             </Box>
             <Box flex="0 1 auto" minH={{ lg: '0' }} overflowY={{ lg: 'auto' }}>
-              <RecentPosts currentSlug={post.slug} />
+              <RecentPosts currentSlug={post.slug} recent={recent} />
             </Box>
           </Stack>
         </Grid>

@@ -1,9 +1,10 @@
 import { Box, Heading, Stack, chakra } from '@chakra-ui/react';
 import { Link } from 'react-router';
-import { useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
+import type { RecentPostsQuery as RecentPostsData } from '../../gql/graphql';
+import { useReady, type Deferred, type QueryOutcome } from '../../app/route-data';
 
-const RecentPostsQuery = graphql(`
+export const RecentPostsQuery = graphql(`
   query RecentPosts($excludeSlug: String!) {
     posts(first: 6, excludeSlug: $excludeSlug) {
       nodes {
@@ -33,8 +34,9 @@ const PostLink = chakra(Link, {
   },
 });
 
-export function RecentPosts({ currentSlug }: { currentSlug: string }) {
-  const { data } = useQuery(RecentPostsQuery, { variables: { excludeSlug: currentSlug } });
+export function RecentPosts(props: { currentSlug: string; recent: Deferred<QueryOutcome<RecentPostsData>> }) {
+  const { currentSlug } = props;
+  const data = useReady(props.recent)?.data;
   const posts = (data?.posts?.nodes ?? []).filter((p) => p.slug !== currentSlug).slice(0, SHOWN);
   if (posts.length === 0) return null;
   return (

@@ -1,6 +1,8 @@
 import { useParams } from 'react-router';
 import { PracticeAreaPage } from './PracticeAreaPage.js';
 
+export { practiceLoader as loader } from './PracticeAreaPage.js';
+
 /**
  * /practice/{slug}: practice areas written in WordPress as `practice_area` posts. The same page as
  * /practice-areas/{slug}; its canonical is always the area's own link, so a built-in area reached
@@ -8,5 +10,5 @@ import { PracticeAreaPage } from './PracticeAreaPage.js';
  */
 export function Component() {
   const { slug = '' } = useParams();
-  return <PracticeAreaPage key={slug} slug={slug} canonical="link" />;
+  return <PracticeAreaPage key={slug} canonical="link" />;
 }

@@ -11,12 +11,12 @@ import {
   Text,
   chakra,
 } from '@chakra-ui/react';
-import { Link } from 'react-router';
-import { useQuery } from '@apollo/client/react';
+import { Link, type LoaderFunctionArgs } from 'react-router';
 import { CalendarCheck, ChevronRight, MessageCircle, Phone } from 'lucide-react';
 import { graphql } from '../../gql';
 import type { PracticeAreaPageQuery } from '../../gql/graphql';
 import { HttpStatus } from '../../app/render-context.js';
+import { runQuery, settle, useReady, useRouteData } from '../../app/route-data.js';
 import { absoluteUrl, breadcrumbJsonLd, legalServiceJsonLd, pageTitle } from '../../app/seo.js';
 import { Head } from '../../components/Head.js';
 import { IconByName } from '../../components/IconByName.js';
@@ -74,7 +74,6 @@ type Site = PracticeAreaPageQuery['site'];
 type Area = NonNullable<PracticeAreaPageQuery['practiceArea']>;
 
 export interface PracticeAreaPageProps {
-  slug: string;
   /**
    * 'seo': the canonical the gateway merged from WordPress SEO fields (practice pages);
    * 'link': always the area's own page, for the addresses that duplicate it (/practice/{slug}).
@@ -347,13 +346,18 @@ function NotFound({ error, siteName }: { error: string | undefined; siteName: st
   );
 }
 
+/** The loader of both practice-area addresses (/practice-areas/{slug}/ and /practice/{slug}). */
+export function practiceLoader({ context, params }: LoaderFunctionArgs) {
+  return settle(context, { area: runQuery(context, PracticeAreaPageQueryDoc, { slug: params.slug ?? '' }) });
+}
+
 /** A practice-area page: built-in content with WordPress content inserted where the firm has written it. */
-export function PracticeAreaPage({ slug, canonical }: PracticeAreaPageProps) {
-  const { data, loading, error } = useQuery(PracticeAreaPageQueryDoc, { variables: { slug } });
-  const area = data?.practiceArea;
-  const site = data?.site;
+export function PracticeAreaPage({ canonical }: PracticeAreaPageProps) {
+  const outcome = useReady(useRouteData<typeof practiceLoader>().area);
+  const area = outcome?.data?.practiceArea;
+  const site = outcome?.data?.site;
   if (!area || !site) {
-    if (loading) {
+    if (!outcome) {
       return (
         <Container maxW="3xl" py="24" textAlign="center">
           <Head title="Loading practice area..." description="" robots="noindex" />
@@ -364,7 +368,7 @@ export function PracticeAreaPage({ slug, canonical }: PracticeAreaPageProps) {
         </Container>
       );
     }
-    return <NotFound error={error?.message} siteName={site?.name} />;
+    return <NotFound error={outcome.error ?? undefined} siteName={site?.name} />;
   }
   return (
     <>

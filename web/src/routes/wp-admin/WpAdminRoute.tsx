@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import {
   Badge,
   Box,
@@ -13,12 +13,13 @@ import {
   VisuallyHidden,
   chakra,
 } from '@chakra-ui/react';
-import { useQuery } from '@apollo/client/react';
+import type { LoaderFunctionArgs } from 'react-router';
 import { CircleCheck, CircleX, Database, ExternalLink, RefreshCw } from 'lucide-react';
 import { graphql } from '../../gql';
 import type { WpAdminConnectionQuery } from '../../gql/graphql';
 import { Head } from '../../components/Head';
 import { pageTitle } from '../../app/seo';
+import { runQuery, settle, useBrowserClient, useReady, useRouteData } from '../../app/route-data';
 
 const WpAdminPage = graphql(`
   query WpAdminPage {
@@ -191,14 +192,36 @@ const STEPS: { title: string; text: string }[] = [
   },
 ];
 
+export function loader({ context }: LoaderFunctionArgs) {
+  return settle(context, { page: runQuery(context, WpAdminPage) });
+}
+
+/** The connection is checked live by the browser on every visit (and on Refresh), never rendered from a cache. */
+function useConnectionCheck() {
+  const browserClient = useBrowserClient();
+  const [state, setState] = useState<{ checking: boolean; connection?: Connection }>({ checking: true });
+  const check = useCallback(async () => {
+    setState((s) => ({ ...s, checking: true }));
+    try {
+      const client = await browserClient();
+      const result = await client.query({ query: WpAdminConnection, fetchPolicy: 'network-only' });
+      setState({ checking: false, connection: result.data?.connection });
+    } catch {
+      setState({ checking: false });
+    }
+  }, [browserClient]);
+  useEffect(() => {
+    void check();
+  }, [check]);
+  return { ...state, refetch: check };
+}
+
 export function Component() {
-  const page = useQuery(WpAdminPage);
-  // The connection is checked live by the browser on every visit, never rendered from a cache.
-  const conn = useQuery(WpAdminConnection, { fetchPolicy: 'network-only', ssr: false });
-  const connection = conn.data?.connection;
-  const checking = conn.loading;
-  const siteName = page.data?.site.name;
-  const areas = page.data?.practiceAreas ?? [];
+  const page = useReady(useRouteData<typeof loader>().page);
+  const conn = useConnectionCheck();
+  const { connection, checking } = conn;
+  const siteName = page?.data?.site.name;
+  const areas = page?.data?.practiceAreas ?? [];
 
   return (
     <Box bg="gray.50" py={{ base: '8', md: '14' }}>
@@ -314,7 +337,7 @@ export function Component() {
             <Heading id="wp-areas" as="h2" fontFamily="heading" fontSize="2xl" color="brand.800" mb="4">
               Practice areas
             </Heading>
-            {page.loading && areas.length === 0 ? (
+            {!page && areas.length === 0 ? (
               <Spinner color="brand.800" />
             ) : (
               <Stack as="ul" listStyleType="none" m="0" p="0" gap="0">
