@@ -3,11 +3,33 @@
 // a full-page screenshot in e2e/screenshots/ for people to look at.
 import { describe } from 'node:test';
 import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
 import { pageTest, waitForHydration, type Width } from './browser.js';
 import { checkA11y } from './a11y.js';
 import { screenshot } from './screenshot.js';
 import { horizontalOverflow } from './scroll.js';
 import { pageCatalog } from './pages.js';
+
+/**
+ * Waits for the page to settle before it is judged: nothing marked busy (the admin helper's live
+ * check, a list still loading), and no transition half-way (a button fading in from disabled has
+ * the contrast of neither state).
+ */
+async function settled(page: Page): Promise<void> {
+  await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached', timeout: 15_000 });
+  // Transitions only, and those running: a paused or endless animation never finishes.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a instanceof CSSTransition && a.playState === 'running')
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 3_000)),
+    ]),
+  );
+}
 
 /** Declares the audit of every page at one width (one test file per width, so the two run side by side). */
 export async function auditEveryPage(width: Width): Promise<void> {
@@ -37,6 +59,7 @@ export async function auditEveryPage(width: Width): Promise<void> {
               `no sideways scrolling at 375px: scrollWidth ${scrollWidth}; wider: ${culprits.join('; ')}`,
             );
           }
+          await settled(page);
           await checkA11y(page, `${spec.path} at ${width}px`);
         },
         { documentStatus404: spec.status === 404, expectConsoleErrors: spec.consoleErrors },

@@ -78,7 +78,7 @@ export function runQuery<T, V extends OperationVariables>(
   const client = serverClient(context);
   if (client) return ask(client);
   // Back to a page already seen: its answer is in the cache, and the page renders without a flash of
-  // its loading state (a pending value always suspends for at least one render).
+  // its loading state (a value handed over pending shows it for at least one render).
   const cached = loadedClient?.readQuery({ query, variables: variables as V });
   if (cached) return { data: cached as T, error: null };
   return track(loadBrowserClient().then(ask, (error: unknown) => ({ data: null, error: messageOf(error) })));

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Box, chakra } from '@chakra-ui/react';
 import {
   Outlet,
   useLocation,
   useNavigationType,
+  useRevalidator,
   useRouteLoaderData,
   type LoaderFunctionArgs,
 } from 'react-router';
@@ -76,10 +77,17 @@ export function Layout() {
   useScrollToTopOnNavigation();
   const [showDisclaimer, closeDisclaimer] = useFirstVisit();
   const site = data?.site;
-  // A page hydrated without the firm's details asks for them again on the next navigation.
+  // A page the server rendered without the firm's details (the gateway could not answer it) asks
+  // again from the browser once it has hydrated, page data included, and on later navigations until
+  // they come: the phone numbers are what a visitor in trouble needs.
+  const revalidator = useRevalidator();
+  const askedAgain = useRef(false);
   useEffect(() => {
     layoutMissing = !site;
-  }, [site]);
+    if (site || askedAgain.current) return;
+    askedAgain.current = true;
+    void revalidator.revalidate();
+  }, [site, revalidator]);
   const onAdminPage = location.pathname.startsWith('/wp-admin');
   return (
     <Box minH="100vh" display="flex" flexDirection="column">

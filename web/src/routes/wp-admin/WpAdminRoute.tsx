@@ -264,7 +264,7 @@ export function Component() {
                 Refresh
               </Button>
             </Flex>
-            <Box role="status" aria-live="polite" mb="4">
+            <Box role="status" aria-live="polite" aria-busy={checking} mb="4">
               <StatusLine connection={connection} checking={checking} />
             </Box>
             {connection && !checking && (
