@@ -48,6 +48,9 @@ export interface QueryOutcome<T> {
   error: string | null;
 }
 
+/** The answer to a question a loader had no reason to ask (no page named, no post found). */
+export const NOT_ASKED: QueryOutcome<never> = { data: null, error: null };
+
 /** Data a route renders: whole on the server and at hydration, still pending after a navigation. */
 export type Deferred<T> = T | Promise<T>;
 

@@ -33,9 +33,7 @@ let layoutMissing = false;
 
 /** The header's and footer's details: awaited everywhere, they frame every page. */
 export async function layoutLoader({ context }: LoaderFunctionArgs) {
-  const layout = await runQuery(context, LayoutQuery);
-  layoutMissing = !layout.data;
-  return { layout };
+  return { layout: await runQuery(context, LayoutQuery) };
 }
 
 /** The firm's name as the layout has it, for a route that names no content of its own (the 404 page). */

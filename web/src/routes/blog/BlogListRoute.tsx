@@ -5,7 +5,7 @@ import { FileSearch, TriangleAlert } from 'lucide-react';
 import { graphql } from '../../gql';
 import type { SeoSiteFragment } from '../../gql/graphql';
 import { HttpStatus } from '../../app/render-context';
-import { runQuery, settle, useReady, useRouteData, type QueryOutcome } from '../../app/route-data';
+import { NOT_ASKED, runQuery, settle, useReady, useRouteData } from '../../app/route-data';
 import { Head } from '../../components/Head';
 import { absoluteUrl, breadcrumbJsonLd, legalServiceJsonLd, pageTitle } from '../../app/seo';
 import { BlogSearch } from './BlogSearch.js';
@@ -103,16 +103,13 @@ function Message(props: {
   );
 }
 
-/** A path that names no list page asks for no posts. */
-const NO_POSTS: QueryOutcome<never> = { data: null, error: null };
-
 export function loader({ context, params: routeParams, request }: LoaderFunctionArgs) {
   const params = parseBlogParams(routeParams.page, new URL(request.url).searchParams);
   return settle(context, {
     meta: runQuery(context, BlogCategories),
     posts:
       params.page === null
-        ? NO_POSTS
+        ? NOT_ASKED // a path that names no list page asks for no posts
         : runQuery(context, BlogPosts, {
             first: POSTS_PER_PAGE,
             page: params.page,

@@ -7,6 +7,7 @@ import type { PostPageQuery, SeoSiteFragment } from '../../gql/graphql';
 import { withMovedAddress } from '../../app/moved-address';
 import {
   mapDeferred,
+  NOT_ASKED,
   runQuery,
   settle,
   useReady,
@@ -155,8 +156,6 @@ function Status(props: { code: number; text: string; title: string; siteName?: s
   );
 }
 
-const NO_RECENT_POSTS: QueryOutcome<never> = { data: null, error: null };
-
 export function loader({ context, params, request }: LoaderFunctionArgs) {
   const slug = params.postSlug ?? params.slug ?? '';
   const page = mapDeferred(runQuery(context, PostPage, { slug }), (outcome) => {
@@ -169,7 +168,7 @@ export function loader({ context, params, request }: LoaderFunctionArgs) {
     page,
     // Asked once the post is known: an address that names no post costs WordPress nothing more.
     recent: mapDeferred(page, (p) =>
-      p.data?.post ? runQuery(context, RecentPostsQuery, { excludeSlug: p.data.post.slug }) : NO_RECENT_POSTS,
+      p.data?.post ? runQuery(context, RecentPostsQuery, { excludeSlug: p.data.post.slug }) : NOT_ASKED,
     ),
   });
 }
