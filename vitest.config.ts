@@ -7,6 +7,7 @@ export default defineConfig({
       'gateway/test/**/*.test.ts',
       'web/src/**/*.test.{ts,tsx}',
       'web/server/**/*.test.ts',
+      'web/build/**/*.test.ts',
       'bench/**/*.test.ts',
       'wordpress/test/**/*.test.ts',
       'scripts/**/*.test.ts',

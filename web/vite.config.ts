@@ -25,7 +25,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: !isSsrBuild,
     sourcemap: false,
     target: 'es2022',
-    rollupOptions: isSsrBuild ? {} : { input: 'src/entry-client.tsx' },
+    rollupOptions: isSsrBuild
+      ? {}
+      : {
+          input: 'src/entry-client.tsx',
+          treeshake: { moduleSideEffects: dropUnusedPackages },
+        },
   },
   ssr: {
     // Bundle these into the server build so SSR and the browser run the same module instances.
@@ -38,6 +43,16 @@ export default defineConfig(({ isSsrBuild }) => ({
     ],
   },
 }));
+
+/**
+ * hoist-non-react-statics (with react-is, which it needs) is a CommonJS package that fills tables
+ * when it loads, so the bundler keeps it even when nothing calls it; emotion imports it only for
+ * `withTheme`, which the site does not use (emotion's own source calls it "not tree-shakeable").
+ * Declaring it free of side effects drops 1 KiB gzip from every page; it stays if code ever uses it.
+ */
+function dropUnusedPackages(id: string): boolean | undefined {
+  return /[\\/]node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/.test(id) ? false : undefined;
+}
 
 function routerBuild(file: string): string {
   return fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));

@@ -23,3 +23,30 @@ export async function interceptOperation(
     return route.continue();
   });
 }
+
+/**
+ * Answers every SubmitEnquiry as the gateway does when it accepts one, without sending it on; the
+ * returned list collects what each request carried (`variables.input`).
+ */
+export async function acceptEnquiries(page: Page): Promise<Array<Record<string, unknown>>> {
+  const sent: Array<Record<string, unknown>> = [];
+  await interceptOperation(page, 'SubmitEnquiry', async (route) => {
+    const body = JSON.parse(route.request().postData() ?? '{}') as {
+      variables?: { input?: Record<string, unknown> };
+    };
+    sent.push(body.variables?.input ?? {});
+    await route.fulfill({
+      json: {
+        data: {
+          submitEnquiry: {
+            __typename: 'EnquiryResult',
+            ok: true,
+            message: 'Thank you. We will reply within 24 hours.',
+            fieldErrors: [],
+          },
+        },
+      },
+    });
+  });
+  return sent;
+}

@@ -27,7 +27,7 @@ export function chakraThemeData(): Plugin {
       if (typeof mod.chakraThemeData !== 'function') {
         this.error(`chakra-theme-data: ${id} no longer exports chakraThemeData()`);
       }
-      const value = mod.chakraThemeData();
+      const value = forTheBrowser(mod.chakraThemeData());
       const json = JSON.stringify(value);
       if (!isDeepStrictEqual(JSON.parse(json), value)) {
         this.error(`chakra-theme-data: the value of ${id} is not plain JSON data`);
@@ -36,4 +36,24 @@ export function chakraThemeData(): Plugin {
       return `export function chakraThemeData() { return JSON.parse(${JSON.stringify(json)}); }\n`;
     },
   };
+}
+
+/**
+ * The global CSS (Chakra's base styles and the keyframes' bodies) is rendered by the server into
+ * every page's <head>; the browser never computes it (chakra-client-globals), so it does not need
+ * the data either (−1 KiB gzip). Keyframe names stay: they are the values `animationName` accepts.
+ */
+export function forTheBrowser(value: unknown): unknown {
+  if (!value || typeof value !== 'object') return value;
+  const {
+    globalCss: _unused,
+    theme,
+    ...rest
+  } = value as {
+    globalCss?: unknown;
+    theme?: { keyframes?: Record<string, unknown> };
+  };
+  if (!theme?.keyframes) return { ...rest, theme };
+  const keyframes = Object.fromEntries(Object.keys(theme.keyframes).map((name) => [name, {}]));
+  return { ...rest, theme: { ...theme, keyframes } };
 }

@@ -36,6 +36,14 @@ const notFound = lazyRoute(
 
 /** The home page answers on its own path and on the section aliases of SPEC §2. */
 const HOME_ALIASES = ['about', 'contact-us', 'testimonials', 'practice-areas'];
+/**
+ * The home page's last sections load their code when the visitor comes near them; an alias that
+ * opens the page scrolled to one of them preloads its code with the page's own.
+ */
+const OPENS_SCROLLED_TO: Record<string, RouteHandle> = {
+  testimonials: { module: 'src/routes/home/TestimonialsSection.tsx' },
+  'contact-us': { module: 'src/routes/home/ContactSection.tsx' },
+};
 
 function redirectRoute(path: string, to: string): RouteObject {
   // 301 on the server; a replace navigation in the browser (SPEC §2).
@@ -55,7 +63,14 @@ export const routes: RouteObject[] = [
         children: [
           // One route for the home page and its aliases: moving between its sections keeps the page
           // and its data (the children only match the addresses).
-          { id: 'home', ...home, children: [{ index: true }, ...HOME_ALIASES.map((path) => ({ path }))] },
+          {
+            id: 'home',
+            ...home,
+            children: [
+              { index: true },
+              ...HOME_ALIASES.map((path) => ({ path, handle: OPENS_SCROLLED_TO[path] })),
+            ],
+          },
           redirectRoute(
             'criminal-defense/how-to-file-for-divorce-in-india',
             '/blog/how-to-file-for-divorce-in-india/',

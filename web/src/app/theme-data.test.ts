@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { chakraThemeData as themeDataPlugin } from '../../build/chakra-theme-data';
+import { forTheBrowser, chakraThemeData as themeDataPlugin } from '../../build/chakra-theme-data';
+import { getSystem } from './theme';
 import { chakraThemeData } from './theme-data';
 
 const MODULE = fileURLToPath(new URL('./theme-data.ts', import.meta.url));
@@ -33,15 +34,39 @@ describe('Chakra theme data', () => {
     const { theme } = chakraThemeData();
     expect(Object.keys(theme!.tokens!.colors!)).not.toContain('purple');
     expect(Object.keys(theme!.recipes!).sort()).toEqual(
-      ['badge', 'button', 'container', 'heading', 'input', 'link', 'skeleton', 'spinner', 'textarea'].sort(),
+      ['badge', 'button', 'container', 'heading', 'link', 'skeleton', 'spinner'].sort(),
     );
+    // The form controls' recipes travel with the forms (components/form-recipes.ts).
+    expect(theme!.slotRecipes).toBeUndefined();
+  });
+
+  it('has one colour scheme, and no token naming a palette it does not load', () => {
+    const json = JSON.stringify(chakraThemeData().theme!.semanticTokens);
+    expect(json).not.toContain('_dark');
+    expect(json).not.toContain('_light');
+    expect(json).not.toMatch(/\{colors\.(orange|blue|purple|teal|cyan|pink|yellow)\b/);
+    // Every page's CSS variables: one set, all valid.
+    const css = JSON.stringify(getSystem()._global);
+    expect(css).not.toContain('.dark');
+    expect(css).not.toMatch(/":"colors\./);
+    expect(css).toContain('"--chakra-colors-bg-error":"var(--chakra-colors-red-50)"');
+  });
+
+  it('the browser copy leaves out what only the server uses (global CSS, keyframe bodies)', () => {
+    const value = chakraThemeData();
+    const browser = forTheBrowser(value) as typeof value;
+    expect(browser.globalCss).toBeUndefined();
+    expect(Object.keys(browser.theme!.keyframes!)).toEqual(Object.keys(value.theme!.keyframes!));
+    expect(Object.values(browser.theme!.keyframes!).every((k) => Object.keys(k).length === 0)).toBe(true);
+    expect(browser.theme!.tokens).toStrictEqual(value.theme!.tokens);
+    expect(browser.theme!.recipes).toStrictEqual(value.theme!.recipes);
   });
 
   it('the browser build replaces the module by its value, parsed from JSON', async () => {
     const code = (await pluginLoad(false).call(context, MODULE)) as string;
     const match = /^export function chakraThemeData\(\) \{ return JSON\.parse\((".*")\); \}\n$/s.exec(code);
     expect(match).not.toBeNull();
-    expect(JSON.parse(JSON.parse(match![1]!) as string)).toStrictEqual(chakraThemeData());
+    expect(JSON.parse(JSON.parse(match![1]!) as string)).toStrictEqual(forTheBrowser(chakraThemeData()));
     // The plugin loads the module and Chakra's theme afresh through tsx: seconds on a busy machine.
   }, 60_000);
 

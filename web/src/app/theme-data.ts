@@ -12,12 +12,9 @@ import {
   buttonRecipe,
   containerRecipe,
   headingRecipe,
-  inputRecipe,
   linkRecipe,
   skeletonRecipe,
   spinnerRecipe,
-  textareaRecipe,
-  fieldSlotRecipe,
 } from '@chakra-ui/react/theme';
 
 /** Colour palettes the site uses (plus brand and gold, defined in theme.ts). */
@@ -34,6 +31,31 @@ const PALETTES = [
 ];
 const SEMANTIC_PALETTES = ['bg', 'fg', 'border', 'gray', 'red', 'green'];
 
+/**
+ * A semantic token as the site uses it. The site has one colour scheme: a token keeps its light
+ * value (Chakra's `_dark` values would put a second set of variables in every page's CSS and ship
+ * to every phone). A token that refers to a palette the site does not load (`bg.warning` to
+ * orange) is dropped: it would be an invalid CSS variable.
+ */
+function lightOnly(node: unknown): unknown {
+  if (!node || typeof node !== 'object') return node;
+  if ('value' in node) {
+    const raw = (node as { value: unknown }).value;
+    const value =
+      raw && typeof raw === 'object' && '_light' in raw ? (raw as { _light: unknown })._light : raw;
+    return typeof value === 'string' && refersToMissingPalette(value) ? undefined : { ...node, value };
+  }
+  const entries = Object.entries(node).flatMap(([k, v]) => {
+    const kept = lightOnly(v);
+    return kept === undefined ? [] : [[k, kept] as const];
+  });
+  return entries.length ? Object.fromEntries(entries) : undefined;
+}
+
+function refersToMissingPalette(value: string): boolean {
+  return [...value.matchAll(/\{colors\.([\w]+)/g)].some(([, palette]) => !PALETTES.includes(palette!));
+}
+
 function pick<T extends object>(source: T | undefined, keys: string[]): T {
   return Object.fromEntries(Object.entries(source ?? {}).filter(([k]) => keys.includes(k))) as T;
 }
@@ -42,7 +64,8 @@ function pick<T extends object>(source: T | undefined, keys: string[]): T {
  * The part of Chakra's default theme the site uses: its tokens (with only the colour palettes
  * used), text/layer/animation styles, global CSS and only the recipes of the components used.
  * Every token becomes a CSS variable in each page's HTML and every recipe ships to every phone:
- * add a recipe or palette here when a new Chakra component or colour is used.
+ * add a recipe or palette here when a new Chakra component or colour is used. The form controls'
+ * recipes are not here: the forms pass them themselves (components/form-recipes.ts).
  *
  * Plain data, no functions: the browser build replaces this module by its JSON value
  * (web/build/chakra-theme-data.ts), so phones do not download all of Chakra's default theme
@@ -54,7 +77,10 @@ export function chakraThemeData(): Pick<SystemConfig, 'theme' | 'globalCss'> {
       breakpoints,
       keyframes,
       tokens: { ...tokens, colors: pick(tokens.colors, PALETTES) },
-      semanticTokens: { ...semanticTokens, colors: pick(semanticTokens.colors, SEMANTIC_PALETTES) },
+      semanticTokens: lightOnly({
+        ...semanticTokens,
+        colors: pick(semanticTokens.colors, SEMANTIC_PALETTES),
+      }) as typeof semanticTokens,
       textStyles,
       layerStyles,
       animationStyles,
@@ -63,13 +89,10 @@ export function chakraThemeData(): Pick<SystemConfig, 'theme' | 'globalCss'> {
         button: buttonRecipe,
         container: containerRecipe,
         heading: headingRecipe,
-        input: inputRecipe,
         link: linkRecipe,
         skeleton: skeletonRecipe,
         spinner: spinnerRecipe,
-        textarea: textareaRecipe,
       },
-      slotRecipes: { field: fieldSlotRecipe },
     },
     globalCss,
   };

@@ -1,9 +1,11 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Field, Grid, Input, Stack, Text, Textarea, chakra } from '@chakra-ui/react';
 import { AlertCircle, CheckCircle2, Send } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { graphql } from '../../gql';
 import { useBrowserClient } from '../../app/route-data';
+import { useHydrated } from '../../app/use-hydrated';
+import { fieldSlotRecipe, inputRecipe, textareaRecipe } from '../form-recipes';
 import {
   ENQUIRY_FIELDS,
   ENQUIRY_MESSAGES,
@@ -26,17 +28,6 @@ export const SubmitEnquiryMutation = graphql(`
     }
   }
 `);
-
-const noopSubscribe = () => () => {};
-
-/** False in the server HTML and during hydration, true once the page's script runs. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noopSubscribe,
-    () => true,
-    () => false,
-  );
-}
 
 type Values = Record<EnquiryField, string>;
 type Errors = Partial<Record<EnquiryField, string>>;
@@ -311,6 +302,7 @@ export function ContactForm({ phone, phoneHref, email }: ContactFormProps) {
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="5">
           {INPUTS.map((f) => (
             <Field.Root
+              recipe={fieldSlotRecipe}
               key={f.name}
               id={controlId(f.name)}
               invalid={Boolean(errors[f.name])}
@@ -328,6 +320,7 @@ export function ContactForm({ phone, phoneHref, email }: ContactFormProps) {
                 )}
               </Field.Label>
               <Input
+                recipe={inputRecipe}
                 name={f.name}
                 type={f.type}
                 autoComplete={f.autoComplete}
@@ -350,7 +343,11 @@ export function ContactForm({ phone, phoneHref, email }: ContactFormProps) {
           ))}
         </Grid>
         {showPractice && (
-          <Field.Root id={controlId('practiceArea')} invalid={Boolean(errors.practiceArea)}>
+          <Field.Root
+            recipe={fieldSlotRecipe}
+            id={controlId('practiceArea')}
+            invalid={Boolean(errors.practiceArea)}
+          >
             <Field.Label fontWeight="semibold" color="gray.800">
               {LABELS.practiceArea}
               <chakra.span fontWeight="normal" color="gray.600">
@@ -385,12 +382,18 @@ export function ContactForm({ phone, phoneHref, email }: ContactFormProps) {
             <FieldError field="practiceArea" message={errors.practiceArea} />
           </Field.Root>
         )}
-        <Field.Root id={controlId('message')} invalid={Boolean(errors.message)} required>
+        <Field.Root
+          recipe={fieldSlotRecipe}
+          id={controlId('message')}
+          invalid={Boolean(errors.message)}
+          required
+        >
           <Field.Label fontWeight="semibold" color="gray.800">
             {LABELS.message}
             <Field.RequiredIndicator color="red.700" />
           </Field.Label>
           <Textarea
+            recipe={textareaRecipe}
             name="message"
             rows={6}
             value={values.message}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Box, Input, chakra } from '@chakra-ui/react';
+import { inputRecipe } from '../../components/form-recipes';
 import { useNavigate } from 'react-router';
 import { Search } from 'lucide-react';
 import { blogHref, SEARCH_MAX_LENGTH } from './blog-params.js';
@@ -64,6 +65,7 @@ export function BlogSearch({ q, category }: { q: string; category: string }) {
           <Search size={20} aria-hidden="true" />
         </Box>
         <Input
+          recipe={inputRecipe}
           id={inputId}
           type="search"
           name="q"

@@ -8,10 +8,17 @@ import { absoluteUrl, breadcrumbJsonLd, legalServiceJsonLd, pageTitle } from '..
 import { HeroSection } from './HeroSection.js';
 import { AboutSection } from './AboutSection.js';
 import { HomePracticeAreasQuery, PracticeAreasSection } from './PracticeAreasSection.js';
-import { TestimonialsSection } from './TestimonialsSection.js';
-import { ContactSection } from './ContactSection.js';
 import { homeAliasFor, type HomeAlias } from './sections.js';
 import { useSectionScroll } from './useSectionScroll.js';
+import { nearViewport } from '../../app/near-viewport';
+
+// The last two sections (the contact section has the enquiry form, the largest piece of the page's
+// code) are screens below the first: their code is downloaded when the visitor comes near them, or
+// with the page on /testimonials/ and /contact-us/, which open scrolled to them.
+const testimonialsSection = nearViewport(() =>
+  import('./TestimonialsSection.js').then((m) => m.TestimonialsSection),
+);
+const contactSection = nearViewport(() => import('./ContactSection.js').then((m) => m.ContactSection));
 
 const HomeQuery = graphql(`
   query Home {
@@ -72,11 +79,16 @@ function HomeHead({ site, alias }: { site: SeoSiteFragment; alias: HomeAlias | n
   );
 }
 
-export function loader({ context }: LoaderFunctionArgs) {
-  return settle(context, {
-    home: runQuery(context, HomeQuery),
-    practiceAreas: runQuery(context, HomePracticeAreasQuery),
-  });
+export async function loader({ context }: LoaderFunctionArgs) {
+  const [data] = await Promise.all([
+    settle(context, {
+      home: runQuery(context, HomeQuery),
+      practiceAreas: runQuery(context, HomePracticeAreasQuery),
+    }),
+    testimonialsSection.preload(),
+    contactSection.preload(),
+  ]);
+  return data;
 }
 
 /** The home page, also answering on /about/, /practice-areas/, /testimonials/ and /contact-us/. */
@@ -112,8 +124,8 @@ function HomePage({
       <HeroSection established={site?.established ?? 1985} phone={site?.phone} phoneHref={site?.phoneHref} />
       <AboutSection site={site} />
       <PracticeAreasSection areas={practiceAreas} />
-      <TestimonialsSection site={site} />
-      <ContactSection site={site} />
+      <testimonialsSection.Component site={site} />
+      <contactSection.Component site={site} />
     </>
   );
 }
