@@ -102,16 +102,20 @@ pageTest(
   },
 );
 
-pageTest('/contact-us/ brings the contact section’s code with the page’s own', 1280, async (tp) => {
-  const { page } = tp;
-  await tp.goto('/contact-us/');
-  assert.equal(
-    await page.locator('link[rel="modulepreload"][href*="/assets/ContactSection-"]').count(),
-    1,
-    'preloaded with the page',
-  );
-  await formIsLive(page);
-});
+pageTest(
+  '/testimonials/ and /contact-us/, which open scrolled to those sections, bring their code with the page’s own',
+  1280,
+  async (tp) => {
+    const { page } = tp;
+    const preloaded = (name: string) =>
+      page.locator(`link[rel="modulepreload"][href*="/assets/${name}-"]`).count();
+    await tp.goto('/testimonials/');
+    assert.equal(await preloaded('TestimonialsSection'), 1, 'the case stories with /testimonials/');
+    await tp.goto('/contact-us/');
+    assert.equal(await preloaded('ContactSection'), 1, 'the contact section with /contact-us/');
+    await formIsLive(page);
+  },
+);
 
 pageTest(
   'text typed into the contact form while its code is on the way is kept, and then sent',
@@ -197,4 +201,28 @@ pageTest(
     await formIsLive(page);
     assert.deepEqual(await page.evaluate(() => (window as unknown as { __missing: string[] }).__missing), []);
   },
+);
+
+pageTest(
+  'a navigation to the home page while the sections’ code cannot be fetched shows the rest of the page; the sections come when reached',
+  375,
+  async (tp) => {
+    const { page } = tp;
+    let offline = true;
+    await page.route(SECTION_CODE, (route) =>
+      offline ? route.abort('internetdisconnected') : route.continue(),
+    );
+    await tp.goto('/blog/');
+    await (await headerLink(page, 375, 'Home')).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByRole('heading', { level: 1, name: /Trusted Criminal Defence/ }).waitFor();
+    assert.equal(await page.locator('#practice').count(), 1, 'the sections before them are there');
+    assert.equal(await page.locator('#contact').count(), 0, 'the contact section waits');
+    offline = false;
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.locator('#testimonials').waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await formIsLive(page);
+  },
+  { allowConsole: [/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/] },
 );

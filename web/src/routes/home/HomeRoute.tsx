@@ -85,8 +85,10 @@ export async function loader({ context }: LoaderFunctionArgs) {
       home: runQuery(context, HomeQuery),
       practiceAreas: runQuery(context, HomePracticeAreasQuery),
     }),
-    testimonialsSection.preload(),
-    contactSection.preload(),
+    // A download that fails (offline) leaves the two sections out until it is tried again, when
+    // the visitor comes near them: the rest of the page, phone numbers first, is worth showing.
+    testimonialsSection.preload().catch(() => undefined),
+    contactSection.preload().catch(() => undefined),
   ]);
   return data;
 }
