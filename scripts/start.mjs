@@ -5,12 +5,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIsStale } from './build-freshness.mjs';
+import { startEnvironments } from './start-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
+const { gateway: env, web: webEnv, build: buildEnv, gatewayPort } = startEnvironments(process.env);
 
 function run(cmd, args) {
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: buildEnv });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
@@ -26,14 +27,9 @@ if (
   run('npm', ['run', 'build:sandbox', '-w', 'gateway']);
 }
 
-const gatewayPort = env.GATEWAY_PORT ?? '4000';
 const children = [
   ['gateway', ['--import', 'tsx', 'gateway/src/main.ts'], env],
-  [
-    'web',
-    ['--import', 'tsx', 'web/server/main.server.ts'],
-    { ...env, GATEWAY_URL: env.GATEWAY_URL ?? `http://127.0.0.1:${gatewayPort}/graphql` },
-  ],
+  ['web', ['--import', 'tsx', 'web/server/main.server.ts'], webEnv],
 ].map(([name, args, childEnv]) => {
   const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: childEnv });
   child.on('exit', (code, signal) => {
