@@ -1,6 +1,6 @@
-// A part of a page far below the first screen (the home page's contact section, with the enquiry
-// form) whose code a phone downloads only when the visitor comes near it: a visitor who reads the
-// first screen and taps "Call" never downloads the form. The server renders the part whole, so its
+// A part of a page far below the first screen (the home page's case stories, and its contact
+// section with the enquiry form) whose code a phone downloads only when the visitor comes near it:
+// a visitor who reads the first screen and taps "Call" never downloads the form. The server renders the part whole, so its
 // HTML is in the page from the start; in the browser React leaves that HTML as it is (a Suspense
 // boundary that suspends while hydrating stays the server's) until the code is there, then
 // hydrates it in place: nothing moves, nothing flashes.
