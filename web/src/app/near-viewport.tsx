@@ -5,6 +5,7 @@
 // boundary that suspends while hydrating stays the server's) until the code is there, then
 // hydrates it in place: nothing moves, nothing flashes.
 import { Suspense, memo, use, useEffect, useRef, type ComponentType } from 'react';
+import { loadOnce } from './load-once';
 import { useHydrated } from './use-hydrated';
 
 export interface NearViewport<P extends object> {
@@ -30,7 +31,6 @@ const INTENT_EVENTS = ['pointerdown', 'focusin'] as const;
  */
 export function nearViewport<P extends object>(load: () => Promise<ComponentType<P>>): NearViewport<P> {
   let Loaded: ComponentType<P> | undefined;
-  let loading: Promise<void> | undefined;
   let markLoaded!: () => void;
   /**
    * Settles when the code is there, whoever asked for it, and never fails (a failed download is
@@ -38,18 +38,13 @@ export function nearViewport<P extends object>(load: () => Promise<ComponentType
    * it, so a part whose code is already there renders at once, on the server too.
    */
   const loaded = new Promise<void>((resolve) => (markLoaded = resolve));
-  const preload = () =>
-    (loading ??= load().then(
-      (component) => {
-        Loaded = component;
-        Object.assign(loaded, { status: 'fulfilled', value: undefined });
-        markLoaded();
-      },
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    ));
+  const preload = loadOnce(() =>
+    load().then((component) => {
+      Loaded = component;
+      Object.assign(loaded, { status: 'fulfilled', value: undefined });
+      markLoaded();
+    }),
+  );
 
   // Memoised: a parent rendering again with the same data is no update to the part.
   const Part = memo(function Part(props: P) {

@@ -5,6 +5,7 @@
 import { createContext, useContext, useEffect, useState } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { ApolloClient, OperationVariables, TypedDocumentNode } from '@apollo/client';
+import { loadOnce } from './load-once';
 
 /** What the server hands its loaders (React Router's `requestContext`). */
 export interface ServerLoadContext {
@@ -17,20 +18,13 @@ function serverClient(context: unknown): ApolloClient | null {
     : null;
 }
 
-let browserClient: Promise<ApolloClient> | undefined;
 /** The browser's client once it is there: answers it already holds are read without waiting. */
 let loadedClient: ApolloClient | undefined;
 
 /** The browser's Apollo client, fetched and created on first use; a failed download is tried again next time. */
-export function loadBrowserClient(): Promise<ApolloClient> {
-  browserClient ??= import('./browser-client')
-    .then((m) => (loadedClient = m.createBrowserClient()))
-    .catch((error: unknown) => {
-      browserClient = undefined;
-      throw error;
-    });
-  return browserClient;
-}
+export const loadBrowserClient: () => Promise<ApolloClient> = loadOnce(() =>
+  import('./browser-client').then((m) => (loadedClient = m.createBrowserClient())),
+);
 
 /**
  * How a component gets the browser's client for work of its own (an enquiry, the admin helper's
