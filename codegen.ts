@@ -17,6 +17,7 @@ const config: CodegenConfig = {
           Page: '../sources/types.js#WpPage',
           Category: '../sources/types.js#WpCategory',
           PageStructure: '../sources/types.js#WpPageStructure',
+          PracticeArea: '../resolvers/practice-area.js#PracticeAreaModel',
         },
       },
     },

@@ -10,7 +10,7 @@ const dir = path.resolve(process.argv[2] ?? path.dirname(fileURLToPath(import.me
 const problems = [];
 const fail = (msg) => problems.push(msg);
 
-// SPEC §2/§7: every practice card and footer link has a WordPress page with this slug.
+// brief §2/§7: every practice card and footer link has a WordPress page with this slug.
 const PRACTICE_SLUGS = [
   'criminal-defense',
   'family-law',

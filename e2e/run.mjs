@@ -96,6 +96,7 @@ async function waitForHealth(url, site, deadline) {
 
 let site = null;
 let snapshotDir = null;
+let outboxDir = null;
 let tests = null;
 let browserServer = null;
 let cleaning = null;
@@ -128,6 +129,7 @@ async function cleanup() {
       clearTimeout(timer);
     }
     if (snapshotDir) rmSync(snapshotDir, { recursive: true, force: true });
+    if (outboxDir) rmSync(outboxDir, { recursive: true, force: true });
   })();
   return cleaning;
 }
@@ -142,6 +144,7 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 process.on('exit', () => {
   signalSite('SIGKILL');
   if (snapshotDir) rmSync(snapshotDir, { recursive: true, force: true });
+  if (outboxDir) rmSync(outboxDir, { recursive: true, force: true });
 });
 
 async function main() {
@@ -166,8 +169,12 @@ async function main() {
   // One log per port: two runs side by side (two people in one checkout) keep their own.
   siteLog = path.join(resultsDir, `site-${port}.log`);
   const out = createWriteStream(siteLog);
+  // The enquiries the tests send go to an outbox of this run, which the tests read (E2E_OUTBOX_DIR),
+  // not to the checkout's .run/outbox.
+  outboxDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-outbox-'));
   const siteEnv = {
     ...process.env,
+    OUTBOX_DIR: outboxDir,
     PORT: String(port),
     GATEWAY_PORT: String(gatewayPort),
     SITE_URL: baseUrl,
@@ -195,7 +202,7 @@ async function main() {
     // For writing and debugging tests: keep the site up until Ctrl-C; run a test file against it with
     // E2E_BASE_URL=<url> node --import tsx --test e2e/tests/<file>.test.ts
     log(
-      `site is up: E2E_BASE_URL=${baseUrl} E2E_GATEWAY_URL=http://127.0.0.1:${gatewayPort} (Ctrl-C stops it)`,
+      `site is up: E2E_BASE_URL=${baseUrl} E2E_GATEWAY_URL=http://127.0.0.1:${gatewayPort} E2E_SITE_ROOT=${siteRoot} (Ctrl-C stops it)`,
     );
     await new Promise(() => {});
   }
@@ -241,6 +248,10 @@ async function main() {
         E2E_BASE_URL: baseUrl,
         E2E_GATEWAY_URL: `http://127.0.0.1:${gatewayPort}`,
         E2E_WS_ENDPOINT: browserServer.wsEndpoint(),
+        // The built site under test (the private copy with E2E_ISOLATE=1): a test that starts a web
+        // server of its own (e2e/lib/flaky-site.ts) starts this one.
+        E2E_SITE_ROOT: siteRoot,
+        E2E_OUTBOX_DIR: outboxDir,
       },
     },
   );

@@ -1,7 +1,7 @@
 // WordPress has a bad day. A fault proxy between the gateway and WordPress (the fake WordPress
 // serving the recorded snapshot) fails in each way a real host does; the real gateway and web
 // server stand in front. For each fault: pages seen before keep answering 200 with the same content
-// for at least 24 h of simulated time (stale-if-error), pages never seen show their SPEC §8 state
+// for at least 24 h of simulated time (stale-if-error), pages never seen show their brief §8 state
 // with the right status, nothing crashes, failures are logged once per window, and the circuit
 // breaker stops asking WordPress until a probe finds it healthy again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,11 +31,11 @@ const SEEN = [
 interface Expected {
   path: string;
   status: number;
-  /** Texts SPEC §2/§8 give the state. */
+  /** Texts brief §2/§8 give the state. */
   texts: string[];
 }
 
-/** Pages nobody opened before the outage, and the state SPEC §8 gives them while it lasts. */
+/** Pages nobody opened before the outage, and the state brief §8 gives them while it lasts. */
 function unseen(archivedPost: string): Expected[] {
   return [
     { path: `/blog/${archivedPost}`, status: 503, texts: ['Failed to load post.'] },
@@ -51,7 +51,7 @@ function unseen(archivedPost: string): Expected[] {
     },
     { path: '/blog?q=bail', status: 503, texts: ['Failed to load articles'] },
     { path: '/blog/page/2', status: 503, texts: ['Failed to load articles'] },
-    // Built-in content is the fallback of the practice pages (SPEC §2).
+    // Built-in content is the fallback of the practice pages (brief §2).
     { path: '/practice-areas/bail-hearings', status: 200, texts: ['Bail Hearings'] },
   ];
 }
@@ -112,7 +112,7 @@ afterAll(() => {
 });
 
 describe.each(FAULTS)('WordPress fault: %s', (fault: Fault) => {
-  it('keeps seen pages for 24 h, shows SPEC §8 states for the rest, logs once per window, breaks the circuit', async () => {
+  it('keeps seen pages for 24 h, shows brief §8 states for the rest, logs once per window, breaks the circuit', async () => {
     const proxy = await startFaultProxy({ upstream: wp.url, slowMs: 3000 });
     let t = Date.UTC(2026, 5, 1, 9);
     const gateway = await startGateway(

@@ -59,6 +59,7 @@ const HEADER_NAMES = [
   'apollo-require-preflight',
   'x-apollo-operation-name',
   'x-purge-signature',
+  'x-purge-timestamp',
 ];
 
 const GRAPHQL_QUERIES = [

@@ -172,6 +172,15 @@ const ABUSE: Abuse[] = [
     message: /Cost limit of 15000 exceeded/,
   },
   {
+    name: 'cost: 10 aliased lists sized by a variable ({"n": 100})',
+    body: {
+      query: `query Lists($n: Int) { ${field(10, (i) => `p${i}: posts(first: $n) { nodes { title slug categories { name slug count } } }`)} }`,
+      variables: { n: 100 },
+    },
+    status: 400,
+    message: /Cost limit of 15000 exceeded/,
+  },
+  {
     name: 'tokens: 5000 __typename fields',
     body: { query: `{ ${'__typename '.repeat(5000)}}` },
     status: 400,
@@ -401,10 +410,14 @@ describe('hostile documents against the production gateway', () => {
     expect(Object.keys(json.errors[0]!.extensions)).toEqual(['code']);
   });
 
-  it('has no sandbox page and no introspection in production', async () => {
+  it('has no sandbox page and no introspection in production: a browser gets a page about the API', async () => {
     const page = await fetch(gw.url, { headers: { accept: 'text/html' } });
-    expect(page.headers.get('content-type')).not.toMatch(/html/);
-    expect(await page.text()).not.toMatch(/graphiql/i);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'nonce-/);
+    const html = await page.text();
+    expect(html).toContain('GRAPHQL_SANDBOX=true');
+    expect(html).not.toMatch(/<script|graphiql/i);
   });
 });
 

@@ -210,14 +210,52 @@ describe('headers on every response (HSTS=on)', () => {
     expect(headersOfRaw(bad).get('content-security-policy')).toMatch(/default-src 'none'/);
   });
 
-  it('HSTS is off unless HSTS=on', async () => {
-    const plain = await startWeb(gw.url);
-    try {
-      const res = await fetch(`${plain.url}/healthz`);
-      expectSitePolicy({ label: 'healthz', status: res.status, headers: res.headers }, false);
-    } finally {
-      await plain.close();
+  it('HSTS is on by default for an https site, off for an http one, and HSTS=on/off decides', async () => {
+    const cases: Array<[env: Record<string, string>, hsts: boolean]> = [
+      [{}, false],
+      [{ SITE_URL: 'https://www.example.in' }, true],
+      [{ SITE_URL: 'https://www.example.in', HSTS: 'off' }, false],
+      [{ HSTS: 'on' }, true],
+    ];
+    for (const [env, hsts] of cases) {
+      const web = await startWeb(gw.url, env);
+      try {
+        const res = await fetch(`${web.url}/healthz`);
+        const label = `healthz ${JSON.stringify(env)}`;
+        expectSitePolicy({ label, status: res.status, headers: res.headers }, hsts);
+      } finally {
+        await web.close();
+      }
     }
+  });
+
+  it("a page showing the nonce placeholder's text shows it as text: the nonce is only in the nonce attributes", async () => {
+    for (const path of ['/blog/?q=__CSP_NONCE__zz', '/blog/?q=__CSP_NONCE__zz&utm_source=x']) {
+      const res = await fetch(web.url + path);
+      const body = await res.text();
+      const nonce = expectSitePolicy({ label: path, status: res.status, headers: res.headers }, true);
+      const outside = body
+        .replaceAll(`<meta name="csp-nonce" content="${nonce}">`, '')
+        .replaceAll(` nonce="${nonce}"`, '');
+      expect(outside, path).not.toContain(nonce);
+      expect(body, path).toContain('__CSP_NONCE__zz');
+      expect(body, path).toMatch(/<script nonce="[^"]+">window\.__staticRouterHydrationData/);
+    }
+  });
+
+  it("the build's own files are not served, and X-Request-Id is echoed only when it is a plain token", async () => {
+    for (const path of ['/.vite/manifest.json', '/%2evite/manifest.json']) {
+      const res = await fetch(web.url + path);
+      const body = await res.text();
+      expect(res.status, path).toBe(404);
+      expect(body, path).not.toContain('"isEntry"');
+    }
+    const plain = await fetch(`${web.url}/healthz`, { headers: { 'x-request-id': 'edge-42.a_b' } });
+    expect(plain.headers.get('x-request-id')).toBe('edge-42.a_b');
+    const hostile = await fetch(`${web.url}/healthz`, {
+      headers: { 'x-request-id': '<img src=x onerror=alert(1)>' },
+    });
+    expect(hostile.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 

@@ -1,4 +1,4 @@
-// A WordPress with more than the blog shows at once. More categories than it lists (SPEC's categories
+// A WordPress with more than the blog shows at once. More categories than it lists (the brief's categories
 // call: per_page 50, by name): 60 categories named to sort first push every category the posts are
 // really in out of the list; the blog still filters by them, shows their chip, and WordPress's
 // /category/{slug}/ moves. More posts than a page: the page links stay readable.

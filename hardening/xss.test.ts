@@ -7,7 +7,7 @@ import { parseDocument } from 'htmlparser2';
 import type { Element } from 'domhandler';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { poisonSnapshot, type Poisoned } from './lib/poison.js';
+import { poisonSnapshot, WORDPRESS_LINK_PAYLOADS, type Poisoned } from './lib/poison.js';
 import { figure, type RunningWeb } from './lib/servers.js';
 import { startSiteOverSnapshot, type SiteOverSnapshot } from './lib/site-over-snapshot.js';
 import { recordedSnapshot } from './lib/snapshot.js';
@@ -133,7 +133,11 @@ function checkServerHtml(path: string, html: string): string[] {
   return problems;
 }
 
-/** In the live page after hydration: handlers, script URLs and foreign elements. */
+/**
+ * In the live page after hydration: handlers, script URLs, foreign elements, and links that leave
+ * the site without being absolute (protocol-relative, also once a server decodes "/%2F") or without
+ * rel="noopener noreferrer".
+ */
 function domProblems(): string[] {
   const out: string[] = [];
   const urlAttributes = [
@@ -158,6 +162,20 @@ function domProblems(): string[] {
       }
       if (name === 'style' && /javascript:|expression\(|behavior:|evil\.example/.test(value)) {
         out.push(`${el.tagName} style=${attr.value.slice(0, 60)}`);
+      }
+    }
+    if (el.tagName === 'A' && el.hasAttribute('href')) {
+      // As a browser reads it: tabs and newlines dropped, and leading spaces and control characters.
+      const href = (el.getAttribute('href') ?? '')
+        .replace(/[\t\n\r]/g, '')
+        // eslint-disable-next-line no-control-regex
+        .replace(/^[\u0000-\u0020]+/, '');
+      if (/^(?:[\\/]{2}|\/%(?:25)*(?:2f|5c))/i.test(href))
+        out.push(`A protocol-relative href=${href.slice(0, 60)}`);
+      const link = el as HTMLAnchorElement;
+      const offSite = /^https?:$/.test(link.protocol) && link.hostname !== location.hostname;
+      if (offSite && !(link.relList.contains('noopener') && link.relList.contains('noreferrer'))) {
+        out.push(`A off-site without noopener noreferrer href=${href.slice(0, 60)}`);
       }
     }
     if (['IFRAME', 'OBJECT', 'EMBED', 'BASE', 'FRAME', 'FRAMESET'].includes(el.tagName)) out.push(el.tagName);
@@ -185,6 +203,7 @@ it('no payload runs on any page, and the head stays well-formed', async () => {
   const offSite: string[] = [];
   const dialogs: string[] = [];
   const markers: string[] = [];
+  let hostileLinks = 0;
   const context = await browser.newContext();
   // Every request leaving the site is recorded and refused (a payload phoning home).
   await context.route('**/*', (route) => {
@@ -224,6 +243,7 @@ it('no payload runs on any page, and the head stays well-formed', async () => {
       // Hydration and the client's own rendering of the same data.
       await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
       problems.push(...(await page.evaluate(domProblems)).map((p) => `${path}: ${p}`));
+      hostileLinks += await page.evaluate(() => document.querySelectorAll('a[href*="evil.example"]').length);
       findings.push({ path, status: res?.status() ?? 0, problems });
     }
     await page.close();
@@ -241,12 +261,16 @@ it('no payload runs on any page, and the head stays well-formed', async () => {
   for (const f of findings) statuses.set(f.status, (statuses.get(f.status) ?? 0) + 1);
   expect(findings.filter((f) => f.status !== 200).map((f) => `${f.path} ${f.status}`)).toEqual([]);
   expect(poisoned.payloads.size).toBeGreaterThanOrEqual(50);
+  // Every link to the WordPress host that could have become protocol-relative reached some page.
+  expect(WORDPRESS_LINK_PAYLOADS.every((p) => poisoned.payloads.has(p))).toBe(true);
+  expect(hostileLinks).toBeGreaterThanOrEqual(WORDPRESS_LINK_PAYLOADS.length);
 
   figure(
     'xss',
     `${poisoned.planted} hostile values (${poisoned.payloads.size} distinct payloads) in ${poisoned.fields.size} ` +
       `WordPress fields; ${findings.length} pages opened in Chromium: 0 dialogs, 0 console markers, ` +
-      `0 off-site requests, 0 CSP violations, 0 handlers or script URLs in the DOM; JSON-LD parsed and ` +
+      `0 off-site requests, 0 CSP violations, 0 handlers or script URLs in the DOM, ${hostileLinks} ` +
+      `hostile links to WordPress none protocol-relative; JSON-LD parsed and ` +
       `meta tags intact on every page`,
   );
 });
@@ -260,11 +284,22 @@ it('the detectors do detect: a payload that runs is caught (control)', async () 
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  await page.setContent('<p>x</p><img src="data:," onerror="alert(7)"><a href="javascript:alert(1)">x</a>');
+  await page.setContent(
+    '<p>x</p><img src="data:," onerror="alert(7)"><a href="javascript:alert(1)">x</a>' +
+      '<a href=" /\t/evil.example/x">p</a><a href="/%2Fevil.example/x">q</a><a href="https://evil.example/">r</a>',
+  );
   await page.waitForTimeout(200);
   expect(dialogs).toEqual(['7']);
   const found = await page.evaluate(domProblems);
-  expect(found).toEqual(expect.arrayContaining(['IMG onerror', 'A href=javascript:alert(1)']));
+  expect(found).toEqual(
+    expect.arrayContaining([
+      'IMG onerror',
+      'A href=javascript:alert(1)',
+      'A protocol-relative href=//evil.example/x',
+      'A protocol-relative href=/%2Fevil.example/x',
+      'A off-site without noopener noreferrer href=https://evil.example/',
+    ]),
+  );
   await context.close();
   const server = checkServerHtml(
     '/control',

@@ -4,11 +4,12 @@ import react from '@vitejs/plugin-react';
 import { graphqlDocuments } from './build/graphql-documents';
 import { chakraClientGlobals } from './build/chakra-client-globals';
 import { chakraThemeData } from './build/chakra-theme-data';
+import { phoneMetadata } from './build/phone-metadata';
 
 // One config for both builds: `vite build` (browser bundle + manifest) and
 // `vite build --ssr src/entry-server.tsx` (the render function the Node server imports).
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [graphqlDocuments(), chakraClientGlobals(), chakraThemeData(), react()],
+  plugins: [graphqlDocuments(), chakraClientGlobals(), chakraThemeData(), phoneMetadata(), react()],
   publicDir: 'public',
   resolve: {
     // Browser bundle: packages' ES2015 builds where they have one (rxjs, under Apollo Client) rather

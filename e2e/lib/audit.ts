@@ -45,7 +45,7 @@ export async function auditEveryPage(width: Width): Promise<void> {
           await waitForHydration(page);
           // Every page gets its picture, also when an assertion below fails: people look at them.
           await screenshot(page, spec.name);
-          // A post body may carry h1 headings of its own (SPEC §2: its contents come from h1-h3).
+          // A post body may carry h1 headings of its own (brief §2: its contents come from h1-h3).
           const h1 = page.locator('main h1').first();
           assert.equal(await h1.count(), 1, 'a main heading');
           const text = (await h1.innerText()).trim();

@@ -19,7 +19,7 @@ export type Width = (typeof WIDTHS)[number];
 /** The flag the disclaimer stores; a returning visitor has it. The disclaimer test checks the site uses it. */
 export const DISCLAIMER_KEY = 'disclaimerAccepted';
 
-/** The console error SPEC §2 requires on the 404 page. */
+/** The console error brief §2 requires on the 404 page. */
 export const NOT_FOUND_CONSOLE = /^404 Error: User attempted to access non-existent route: /;
 
 const e2eDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -12,7 +12,7 @@ export interface PageSpec {
   jsonLdType: string;
   /** Indexable pages have a canonical URL; noindex pages need none. */
   indexable: boolean;
-  /** Console errors the page must log (SPEC §2: the 404 route's). */
+  /** Console errors the page must log (brief §2: the 404 route's). */
   consoleErrors?: RegExp[];
 }
 

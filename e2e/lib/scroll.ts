@@ -61,7 +61,7 @@ export async function scrollPosition(target: Locator, offset: number): Promise<S
   }, offset);
 }
 
-/** Spec offset (SPEC §9): scrolled sections and headings end 96 px below the viewport top. */
+/** Spec offset (brief §9): scrolled sections and headings end 96 px below the viewport top. */
 export const SCROLL_OFFSET = 96;
 export const SCROLL_TOLERANCE = 6;
 

@@ -113,7 +113,7 @@ export function siteFacts(): Promise<SiteFacts> {
 /** The post the spec names (its old address redirects to it); the one with the richest contents. */
 export const DIVORCE_POST = 'how-to-file-for-divorce-in-india';
 
-/** Canonical practice pages of issue 3 and the SPEC §2 route table, with the titles of SPEC §2. */
+/** Canonical practice pages of issue 3 and the brief §2 route table, with the titles of brief §2. */
 export const PRACTICE_PAGES = [
   { slug: 'criminal-defense', title: 'Criminal Defence' },
   { slug: 'family-law', title: 'Family Law' },

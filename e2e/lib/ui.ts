@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import type { Width } from './browser.js';
 
-/** The navigation of SPEC §2, in order: wide-screen labels and the mobile menu's. */
+/** The navigation of brief §2, in order: wide-screen labels and the mobile menu's. */
 export const NAV = [
   { href: '/', label: 'Home', mobile: 'Home' },
   { href: '/about/', label: 'About', mobile: 'About' },
@@ -12,7 +12,7 @@ export const NAV = [
   { href: '/contact-us/', label: 'Contact Us', mobile: 'Contact' },
 ] as const;
 
-/** SPEC §2 footer quick links. */
+/** brief §2 footer quick links. */
 export const FOOTER_QUICK_LINKS = [
   { href: '/', label: 'Home' },
   { href: '/about/', label: 'About' },

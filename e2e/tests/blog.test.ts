@@ -1,4 +1,4 @@
-// The blog (SPEC §2; issue 4): the list with search, category filter, empty/loading/error states and
+// The blog (brief §2; issue 4): the list with search, category filter, empty/loading/error states and
 // paging; the single post with banner, contents, recent posts and the old-address redirect.
 import { describe } from 'node:test';
 import assert from 'node:assert/strict';
@@ -292,7 +292,9 @@ for (const width of WIDTHS) {
         await page.unroute('**/graphql**');
         await markDocument(page);
         const loaded = page.waitForEvent('load');
-        await page.getByRole('button', { name: 'Try Again', exact: true }).click();
+        const tryAgain = page.getByRole('link', { name: 'Try Again', exact: true });
+        assert.equal(await tryAgain.getAttribute('href'), '/blog', 'a link to the same address');
+        await tryAgain.click();
         await loaded;
         await waitForHydration(page);
         assert.equal(
@@ -345,7 +347,7 @@ for (const width of WIDTHS) {
       );
       const back = page.getByRole('link', { name: 'Back to Blog' }).first();
       assert.equal(await back.getAttribute('href'), '/blog');
-      // The banner opens the page in the post's banner colour (SPEC §2 banner settings).
+      // The banner opens the page in the post's banner colour (brief §2 banner settings).
       const banner = page.locator('main > *').first();
       assert.ok(
         (await banner.innerText()).includes(post.banner.title),
@@ -356,7 +358,7 @@ for (const width of WIDTHS) {
     });
 
     pageTest(
-      'table of contents: the entries of the gateway, exclusions of SPEC §2, a click scrolls 96 px below the top and sets the hash',
+      'table of contents: the entries of the gateway, exclusions of brief §2, a click scrolls 96 px below the top and sets the hash',
       width,
       async ({ page, goto }) => {
         assert.ok(post.toc.length >= 3, 'the divorce post has a table of contents');

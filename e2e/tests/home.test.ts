@@ -1,7 +1,9 @@
-// The home page (SPEC §1, §2; issue 3): hero, About Our Firm, Our Practice Areas, Successful Case
+// The home page (brief §1, §2; issue 3): hero, About Our Firm, Our Practice Areas, Successful Case
 // Stories, contact, and the section aliases that open it scrolled to a section.
 import { describe } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
 import { WIDTHS, pageTest, waitForHydration } from '../lib/browser.js';
 import { acceptEnquiries, interceptOperation } from '../lib/graphql.js';
@@ -21,7 +23,7 @@ const ALIASES = [
 
 for (const width of WIDTHS) {
   describe(`home page at ${width}px`, () => {
-    pageTest('hero: the two texts of SPEC §1 and a call button', width, async ({ page, goto }) => {
+    pageTest('hero: the two texts of brief §1 and a call button', width, async ({ page, goto }) => {
       await goto('/');
       const hero = page.locator('main section').first();
       assert.ok(await hero.getByText('Criminal Defence Since 1985', { exact: true }).isVisible());
@@ -50,7 +52,7 @@ for (const width of WIDTHS) {
         );
         const text = await page.locator('main').innerText();
         for (const claim of ['40+', '900+', '95%', '15', '24/7', '1985']) {
-          assert.ok(text.includes(claim), `the home page states '${claim}' (SPEC §1 claims)`);
+          assert.ok(text.includes(claim), `the home page states '${claim}' (brief §1 claims)`);
         }
         const aboutText = await about.innerText();
         const stats = ['40+', '900+', '95%', '15'].filter((v) =>
@@ -61,7 +63,7 @@ for (const width of WIDTHS) {
     );
 
     pageTest(
-      'Our Practice Areas: seven cards with icon, title, description, badges, checklist and Learn More',
+      "Our Practice Areas: a card for every area (the seven built-in, then WordPress's) with icon, title, description, badges, checklist and Learn More",
       width,
       async ({ page, goto }) => {
         await goto('/');
@@ -71,7 +73,9 @@ for (const width of WIDTHS) {
           1,
         );
         const cards = section.locator('article');
-        assert.equal(await cards.count(), 7, 'seven practice-area cards');
+        const areas = facts.practiceAreas;
+        assert.ok(areas.length > 7, 'the content snapshot has practice areas written in WordPress');
+        assert.equal(await cards.count(), areas.length, 'one card per practice area');
         const titles: string[] = [];
         for (const card of await cards.all()) {
           const title = (await card.getByRole('heading').first().innerText()).trim();
@@ -100,14 +104,23 @@ for (const width of WIDTHS) {
           }
         }
         assert.deepEqual(
-          titles,
+          titles.slice(0, 7),
           PRACTICE_PAGES.map((p) => p.title),
-          'the seven built-in areas of SPEC §2, in order',
+          'the seven built-in areas of brief §2, in order',
+        );
+        assert.deepEqual(
+          titles,
+          areas.map((a) => a.title),
+          'then the areas written in WordPress',
         );
         const columns = await cards.evaluateAll(
           (els) => new Set(els.map((e) => Math.round(e.getBoundingClientRect().top))).size,
         );
-        assert.equal(columns, width === 1280 ? 3 : 7, `rows of cards: 3 columns on desktop, 1 on phones`);
+        assert.equal(
+          columns,
+          width === 1280 ? Math.ceil(areas.length / 3) : areas.length,
+          `rows of cards: 3 columns on desktop, 1 on phones`,
+        );
         await section
           .getByRole('link', { name: /Learn More/ })
           .nth(2)
@@ -154,7 +167,7 @@ for (const width of WIDTHS) {
         assert.equal(images.length, 3, 'one image per testimonial');
         for (const i of images) assert.ok(i.alt !== null, `image ${i.src} has an alt attribute`);
         for (const outcome of ['Charges Reduced', 'Custody Secured', 'Charges Dismissed']) {
-          assert.ok(text.includes(outcome), `SPEC §3 outcome '${outcome}'`);
+          assert.ok(text.includes(outcome), `brief §3 outcome '${outcome}'`);
         }
       },
     );
@@ -278,6 +291,52 @@ for (const width of WIDTHS) {
     );
 
     pageTest(
+      'the contact form sends a number abroad, and the gateway keeps it as typed and in E.164',
+      width,
+      async ({ page, goto }) => {
+        const outbox = process.env.E2E_OUTBOX_DIR;
+        assert.ok(outbox, 'e2e/run.mjs gives the site an outbox of its own (E2E_OUTBOX_DIR)');
+        await goto('/contact-us/');
+        await page.locator('#contact form button[type="submit"]').waitFor();
+        const name = `Oliver Bennett ${width}`;
+        const typed: Record<string, string> = {
+          name,
+          email: 'oliver.bennett@example.co.uk',
+          phone: '+44 20 7946 0958',
+          subject: 'Family property in Ghaziabad',
+          message: 'I live in London and need advice about a family property dispute in Ghaziabad.',
+        };
+        for (const [field, text] of Object.entries(typed)) await page.fill(`#contact-${field}`, text);
+        // Each field is checked as the visitor leaves it: the number abroad is no error.
+        await page.locator('#contact-phone').blur();
+        assert.equal(
+          await page.locator('#contact-phone').getAttribute('aria-invalid'),
+          null,
+          'phone accepted',
+        );
+        // The gateway asks a form sent within 3 seconds of the page opening to be sent again.
+        await page.waitForFunction(() => performance.now() > 3500);
+        await page
+          .locator('#contact form')
+          .getByRole('button', { name: /send message/i })
+          .click();
+        await page.getByText('Message sent').waitFor();
+        // The gateway answered once the enquiry was in its outbox.
+        const stored = readFileSync(path.join(outbox, 'enquiries.jsonl'), 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as { type: string; enquiry?: Record<string, unknown> })
+          .filter((line) => line.type === 'enquiry' && line.enquiry?.name === name);
+        assert.equal(stored.length, 1, 'one enquiry stored');
+        assert.deepEqual(
+          [stored[0]!.enquiry!.phone, stored[0]!.enquiry!.phoneE164],
+          ['+44 20 7946 0958', '+442079460958'],
+          'the number as typed and in E.164',
+        );
+      },
+    );
+
+    pageTest(
       'navigation to a section from the home page scrolls there without a page load',
       width,
       async ({ page, goto }) => {
@@ -333,12 +392,16 @@ for (const width of WIDTHS) {
         assert.equal(placeholders, 7, 'seven placeholder cards');
         release();
         await page.locator('#practice article').first().waitFor();
-        assert.equal(await page.locator('#practice article').count(), 7, 'then the seven cards');
+        assert.equal(
+          await page.locator('#practice article').count(),
+          facts.practiceAreas.length,
+          'then a card per practice area',
+        );
       },
     );
 
     pageTest(
-      'when the practice areas cannot be loaded: retried 3 times, then the error texts of SPEC §2',
+      'when the practice areas cannot be loaded: retried 3 times, then the error texts of brief §2',
       width,
       async ({ page, goto }) => {
         await goto('/blog');
@@ -357,7 +420,7 @@ for (const width of WIDTHS) {
             .getByText('Please check your WordPress connection and try again.', { exact: true })
             .isVisible(),
         );
-        assert.equal(attempts, 4, 'one request and 3 retries (SPEC §9)');
+        assert.equal(attempts, 4, 'one request and 3 retries (brief §9)');
       },
       { allowConsole: [/Failed to load resource: net::ERR_CONNECTION_REFUSED/] },
     );

@@ -97,7 +97,7 @@ for (const width of WIDTHS) {
 
     if (width === 1280) {
       pageTest(
-        'wide navigation: the six links of SPEC §2 in order, no menu button',
+        'wide navigation: the six links of brief §2 in order, no menu button',
         width,
         async ({ page, goto }) => {
           await goto('/');
@@ -213,7 +213,7 @@ for (const width of WIDTHS) {
         assert.deepEqual(
           practiceLinks.map((l) => l.text),
           PRACTICE_PAGES.map((p) => p.title),
-          'the footer lists the seven practice areas of SPEC §2',
+          'the footer lists the seven practice areas of brief §2',
         );
         assert.equal(practiceLinks.length, 7, 'seven practice links');
         for (const l of practiceLinks) {
@@ -451,7 +451,7 @@ for (const width of WIDTHS) {
         await waitForTitle(
           page,
           blogTitle,
-          'back on the blog list, its title is back (SPEC §2: reset on leaving)',
+          'back on the blog list, its title is back (brief §2: reset on leaving)',
         );
 
         const area = facts.practiceAreas[0]!;

@@ -49,6 +49,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ GRAPHQL_SANDBOX: 'off' }).sandbox).toBe(false);
   });
 
+  it('lets the sandbox bring the introspection it needs, unless introspection is turned off', () => {
+    expect(loadConfig({ NODE_ENV: 'production', GRAPHQL_SANDBOX: 'true' })).toMatchObject({
+      sandbox: true,
+      introspection: true,
+    });
+    expect(
+      loadConfig({ NODE_ENV: 'production', GRAPHQL_SANDBOX: 'true', GRAPHQL_INTROSPECTION: 'false' }),
+    ).toMatchObject({ sandbox: true, introspection: false });
+    expect(loadConfig({ NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'true' })).toMatchObject({
+      sandbox: false,
+      introspection: true,
+    });
+    // In development introspection stays on without the sandbox (codegen, tools).
+    expect(loadConfig({ GRAPHQL_SANDBOX: 'false' })).toMatchObject({ sandbox: false, introspection: true });
+  });
+
   it('reads WordPress and site settings, trimming trailing slashes', () => {
     const c = loadConfig({
       WORDPRESS_URL: 'https://cms.example.in/',
@@ -100,6 +116,105 @@ describe('loadConfig', () => {
     expect(error.message).toContain(`Invalid environment variable ${variable}: expected`);
     expect(error.message).toContain(expectation);
     expect(error.message).not.toContain('\n');
+  });
+
+  describe('the WordPress application password over plain http', () => {
+    const password = 'abcd efgh ijkl mnop qrst uvwx';
+    const credentials = { WORDPRESS_USER: 'editor-bot', WORDPRESS_APP_PASSWORD: password };
+
+    it.each(['http://cms.example.in', 'http://wordpress', 'http://10.0.0.5:8080', 'http://[2001:db8::1]'])(
+      'refuses %s with one line naming the variables, without the password',
+      (url) => {
+        const error = configError({ ...credentials, WORDPRESS_URL: url });
+        expect(error.variable).toBe('WORDPRESS_URL');
+        expect(error.message).toMatch(/^Invalid environment variable WORDPRESS_URL: expected an https:\/\//);
+        expect(error.message).toContain('WORDPRESS_APP_PASSWORD');
+        expect(error.message).toContain('ALLOW_INSECURE_WORDPRESS=true');
+        expect(error.message).not.toContain(password);
+        expect(error.message).not.toContain('\n');
+      },
+    );
+
+    it.each([
+      'https://cms.example.in',
+      'http://localhost:8080',
+      'http://127.0.0.1:8080',
+      'http://127.3.2.1',
+      'http://[::1]:8080',
+      'http://[::ffff:127.0.0.1]',
+    ])('allows %s', (url) => {
+      expect(loadConfig({ ...credentials, WORDPRESS_URL: url }).enquiries.wordpressAppPassword).toBe(
+        password,
+      );
+    });
+
+    it('allows plain http to another host when told the network is private', () => {
+      const c = loadConfig({
+        ...credentials,
+        WORDPRESS_URL: 'http://wordpress',
+        ALLOW_INSECURE_WORDPRESS: 'true',
+      });
+      expect(c.wordpressUrl).toBe('http://wordpress');
+      expect(
+        configError({ ...credentials, WORDPRESS_URL: 'http://wordpress', ALLOW_INSECURE_WORDPRESS: 'false' })
+          .variable,
+      ).toBe('WORDPRESS_URL');
+      expect(configError({ ALLOW_INSECURE_WORDPRESS: 'maybe' }).variable).toBe('ALLOW_INSECURE_WORDPRESS');
+    });
+
+    it('has nothing to protect without a password: reading over http stays allowed', () => {
+      expect(loadConfig({ WORDPRESS_URL: 'http://cms.example.in' }).wordpressUrl).toBe(
+        'http://cms.example.in',
+      );
+    });
+  });
+
+  describe('in production on a public address', () => {
+    const PUBLIC = { NODE_ENV: 'production', SITE_URL: 'https://www.example.in' };
+    const OWN = { SITE_PHONE: '+91 98110 22334', SITE_EMAIL: 'office@sharma-law.in' };
+
+    it.each([
+      [{}, 'SITE_PHONE', 'it is not set'],
+      [{ SITE_PHONE: '+91 120 400 1985' }, 'SITE_PHONE', 'got the placeholder "+91 120 400 1985"'],
+      [{ SITE_PHONE: '+911204001985' }, 'SITE_PHONE', 'got the placeholder "+911204001985"'],
+      [{ SITE_EMAIL: '' }, 'SITE_EMAIL', 'it is not set'],
+      [{ SITE_EMAIL: 'info@lawpartners.example' }, 'SITE_EMAIL', 'got the placeholder'],
+      [{ SITE_EMAIL: 'INFO@LawPartners.example' }, 'SITE_EMAIL', 'got the placeholder'],
+      [{ SITE_EMAIL: 'office@example.com' }, 'SITE_EMAIL', 'got the placeholder "office@example.com"'],
+      [{ SITE_EMAIL: 'office@firm.test' }, 'SITE_EMAIL', 'got the placeholder'],
+    ])('refuses to start with the placeholder contact details: %j', (change, variable, got) => {
+      const env = {
+        ...PUBLIC,
+        ...(variable === 'SITE_EMAIL' ? { SITE_PHONE: OWN.SITE_PHONE } : {}),
+        ...change,
+      };
+      const error = configError(env as Record<string, string>);
+      expect(error.variable).toBe(variable);
+      expect(error.message).toContain(
+        `Invalid environment variable ${variable}: expected the firm's own contact details in production (SITE_URL https://www.example.in), ${got}`,
+      );
+      expect(error.message).not.toContain('\n');
+    });
+
+    it("starts with the firm's own phone and e-mail", () => {
+      expect(loadConfig({ ...PUBLIC, ...OWN }).site).toMatchObject({
+        phone: '+91 98110 22334',
+        email: 'office@sharma-law.in',
+      });
+      expect(loadConfig({ ...PUBLIC, ...OWN, SITE_EMAIL: 'info@example.in' }).site.email).toBe(
+        'info@example.in',
+      );
+    });
+
+    it('starts with the placeholders on this machine (npm start, the test suites) and outside production', () => {
+      for (const url of ['http://localhost:3000', 'http://127.0.0.1:3400', 'http://[::1]:3000']) {
+        expect(loadConfig({ NODE_ENV: 'production', SITE_URL: url }).site.phone, url).toBeNull();
+      }
+      expect(loadConfig({ NODE_ENV: 'production' }).site.email).toBeNull();
+      for (const nodeEnv of ['development', 'test']) {
+        expect(loadConfig({ ...PUBLIC, NODE_ENV: nodeEnv }).site.phone, nodeEnv).toBeNull();
+      }
+    });
   });
 
   it('shortens long values and never echoes the purge secret', () => {

@@ -1,8 +1,10 @@
 // Configuration comes only from environment variables (listed with their defaults in .env.example).
 // Every variable is validated at start; a wrong value stops start-up with one line naming it.
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { SITE_DEFAULTS } from './derive/site.js';
 import { parseTrustProxy, TrustProxyError, type TrustProxy } from './security/trust-proxy.js';
 
 export class ConfigError extends Error {
@@ -83,7 +85,7 @@ export interface EnquiryConfig {
   retryMaxMs: number;
 }
 
-/** Limits and trust at the HTTP edge (README "Security"). */
+/** Limits and trust at the HTTP edge (docs/security.md). */
 export interface SecurityConfig {
   /** Which peers' X-Forwarded-For is believed (GATEWAY_TRUST_PROXY; default: loopback, the web server). */
   trustProxy: TrustProxy;
@@ -134,6 +136,47 @@ const bool = z
   .transform((s) => ['true', '1', 'yes', 'on'].includes(s));
 
 const optionalText = (max: number) => z.string().max(max).optional();
+
+/** A URL host name that never leaves this machine: localhost, 127.0.0.0/8 or ::1 (URL forms). */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  if (host === 'localhost') return true;
+  if (isIP(host) === 4) return host.startsWith('127.');
+  if (isIP(host) !== 6) return false;
+  if (host === '::1') return true;
+  // The URL parser writes an IPv4-mapped address in hex: [::ffff:127.0.0.1] becomes ::ffff:7f00:1.
+  const mapped = /^::ffff:([0-9a-f]{1,4}):[0-9a-f]{1,4}$/.exec(host);
+  return mapped !== null && parseInt(mapped[1] as string, 16) >> 8 === 0x7f;
+}
+
+/** The placeholder number (unset, or the default however it is spaced). */
+export function isPlaceholderPhone(value: string | null): boolean {
+  const digits = (s: string) => s.replace(/\D/g, '');
+  return value === null || digits(value) === digits(SITE_DEFAULTS.phone);
+}
+
+/** The placeholder address (unset, or the default), or any address at a domain reserved for examples. */
+export function isPlaceholderEmail(value: string | null): boolean {
+  if (value === null || value.toLowerCase() === SITE_DEFAULTS.email) return true;
+  const domain = value.slice(value.lastIndexOf('@') + 1).toLowerCase();
+  return (
+    /(^|\.)(example|invalid|test|localhost)$/.test(domain) || /(^|\.)example\.(com|net|org)$/.test(domain)
+  );
+}
+
+function refusePlaceholder(
+  name: string,
+  value: string | null,
+  isPlaceholder: (value: string | null) => boolean,
+  siteUrl: string,
+): void {
+  if (!isPlaceholder(value)) return;
+  const got = value === null ? 'it is not set' : `got the placeholder ${describe(value)}`;
+  throw new ConfigError(
+    name,
+    `Invalid environment variable ${name}: expected the firm's own contact details in production (SITE_URL ${siteUrl}), ${got}.`,
+  );
+}
 
 export function loadConfig(env: Env): GatewayConfig {
   const nodeEnv = read(
@@ -188,6 +231,39 @@ export function loadConfig(env: Env): GatewayConfig {
       missing,
       `Invalid environment variable ${missing}: expected it together with ${other}, it is not set.`,
     );
+  }
+  // Basic authentication sends the application password with every delivery: over plain http it
+  // can be read by anyone on the path, unless that path never leaves the machine or a private network.
+  const allowInsecureWordpress =
+    read(env, 'ALLOW_INSECURE_WORDPRESS', bool.optional(), 'true or false') ?? false;
+  if (wordpressAppPassword !== null && wordpressUrl && !allowInsecureWordpress) {
+    const url = new URL(wordpressUrl);
+    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+      throw new ConfigError(
+        'WORDPRESS_URL',
+        `Invalid environment variable WORDPRESS_URL: expected an https:// URL (or a loopback host) while WORDPRESS_APP_PASSWORD is set, got ${describe(url.origin)}; set ALLOW_INSECURE_WORDPRESS=true only if that network is private.`,
+      );
+    }
+  }
+  const sandbox = read(env, 'GRAPHQL_SANDBOX', bool.optional(), 'true or false') ?? !isProduction;
+  // The sandbox reads the schema by introspection: GRAPHQL_SANDBOX=true in production turns it on
+  // too (whoever may open the sandbox may read the schema), unless GRAPHQL_INTROSPECTION=false.
+  const introspection =
+    read(env, 'GRAPHQL_INTROSPECTION', bool.optional(), 'true or false') ?? (!isProduction || sandbox);
+
+  const siteUrl = read(
+    env,
+    'SITE_URL',
+    httpUrl.default('http://localhost:3000'),
+    'an http(s) URL (the public site origin)',
+  );
+  const sitePhone = phone('SITE_PHONE');
+  const siteEmail = read(env, 'SITE_EMAIL', z.email().optional(), 'an e-mail address') ?? null;
+  if (isProduction && !isLoopbackHost(new URL(siteUrl).hostname)) {
+    // A public site must not send visitors to the placeholder number and address the site falls
+    // back to (derive/site.ts); on this machine (npm start, the test suites) they are fine.
+    refusePlaceholder('SITE_PHONE', sitePhone, isPlaceholderPhone, siteUrl);
+    refusePlaceholder('SITE_EMAIL', siteEmail, isPlaceholderEmail, siteUrl);
   }
 
   return {
@@ -323,16 +399,11 @@ export function loadConfig(env: Env): GatewayConfig {
       ),
     },
     site: {
-      url: read(
-        env,
-        'SITE_URL',
-        httpUrl.default('http://localhost:3000'),
-        'an http(s) URL (the public site origin)',
-      ),
+      url: siteUrl,
       name: read(env, 'SITE_NAME', optionalText(120), 'a name of at most 120 characters') ?? null,
-      phone: phone('SITE_PHONE'),
+      phone: sitePhone,
       emergencyPhone: phone('SITE_EMERGENCY_PHONE'),
-      email: read(env, 'SITE_EMAIL', z.email().optional(), 'an e-mail address') ?? null,
+      email: siteEmail,
       whatsappUrl:
         read(
           env,
@@ -366,8 +437,8 @@ export function loadConfig(env: Env): GatewayConfig {
       rateWindowMs: seconds('ENQUIRY_RATE_WINDOW', 600, 1, 86_400) * 1000,
       retryMaxMs: seconds('ENQUIRY_RETRY_MAX', 300, 1, 86_400) * 1000,
     },
-    sandbox: read(env, 'GRAPHQL_SANDBOX', bool.optional(), 'true or false') ?? !isProduction,
-    introspection: read(env, 'GRAPHQL_INTROSPECTION', bool.optional(), 'true or false') ?? !isProduction,
+    sandbox,
+    introspection,
     logLevel: read(
       env,
       'LOG_LEVEL',

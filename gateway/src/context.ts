@@ -12,9 +12,9 @@ export interface GatewayContext {
   source: RestSource;
   /** The same source without the cache, for the live connection check. */
   upstream: RestSource;
-  /** SPEC §7 calls over `source`. */
+  /** brief §7 calls over `source`. */
   api: WpApi;
-  /** SPEC §7 calls over `upstream` (never cached). */
+  /** brief §7 calls over `upstream` (never cached). */
   upstreamApi: WpApi;
   loaders: Loaders;
   logger: Logger;

@@ -9,10 +9,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HeaderMap } from '@apollo/server';
 import type { Logger } from 'pino';
+import { ageSeconds, DataAge, requestMaxAgeMs } from './cache/data-age.js';
 import { etagMatches, etagOf, UNCACHEABLE } from './cache/http-cache.js';
 import { purgeRequestSchema } from './cache/purge.js';
 import { rateKeyForAddress } from './rate-limit.js';
-import { apiSecurityHeaders, newNonce, sandboxSecurityHeaders } from './security/headers.js';
+import { graphqlLandingPage } from './graphql-page.js';
+import {
+  apiSecurityHeaders,
+  landingSecurityHeaders,
+  newNonce,
+  sandboxSecurityHeaders,
+} from './security/headers.js';
 import type { Admission } from './security/token-bucket.js';
 import { clientAddress, type ClientAddress } from './security/trust-proxy.js';
 import type { CachedResponse } from './response-cache.js';
@@ -105,22 +112,62 @@ function sendJson(
   res.end(text);
 }
 
-/** `sha256=<hex>` of the raw body under the shared secret, compared in constant time. */
+/**
+ * A signed purge is accepted for this long after its X-Purge-Timestamp, so a captured request cannot
+ * be replayed later; a timestamp may run this far ahead of the gateway's clock (skew between hosts).
+ */
+export const PURGE_MAX_AGE_S = 300;
+export const PURGE_MAX_SKEW_S = 60;
+
+/** The message a purge signature covers: the timestamp, a dot, then the raw body. */
+function purgeMac(secret: string, timestamp: string, body: string | Buffer) {
+  return createHmac('sha256', secret).update(`${timestamp}.`).update(body);
+}
+
+/**
+ * Why X-Purge-Timestamp (Unix seconds, digits only) is refused at `nowMs`, or null when it is within
+ * PURGE_MAX_AGE_S in the past and PURGE_MAX_SKEW_S in the future.
+ */
+export function purgeTimestampProblem(header: string | string[] | undefined, nowMs: number): string | null {
+  if (typeof header !== 'string' || !/^[0-9]{1,12}$/.test(header)) {
+    return 'Missing or malformed X-Purge-Timestamp (expected Unix seconds)';
+  }
+  const age = nowMs / 1000 - Number(header);
+  if (age > PURGE_MAX_AGE_S) return 'Purge timestamp is too old';
+  if (age < -PURGE_MAX_SKEW_S) return 'Purge timestamp is in the future';
+  return null;
+}
+
+/**
+ * `sha256=<hex>` of HMAC-SHA256("{timestamp}.{raw body}") under the shared secret, compared in
+ * constant time. The timestamp is signed so that it cannot be moved forward on a captured request.
+ */
 export function verifySignature(
   secret: string,
   body: Buffer,
   header: string | string[] | undefined,
+  timestamp: string | string[] | undefined,
 ): boolean {
   const value = Array.isArray(header) ? header[0] : header;
   const match = value ? /^sha256=([0-9a-fA-F]{64})$/.exec(value.trim()) : null;
-  if (!match) return false;
-  const expected = createHmac('sha256', secret).update(body).digest();
+  if (!match || typeof timestamp !== 'string') return false;
+  const expected = purgeMac(secret, timestamp, body).digest();
   const given = Buffer.from(match[1] as string, 'hex');
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-export function signBody(secret: string, body: string | Buffer): string {
-  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+export function signBody(secret: string, body: string | Buffer, timestamp: number | string): string {
+  return `sha256=${purgeMac(secret, String(timestamp), body).digest('hex')}`;
+}
+
+/** The headers of a purge signed now (or at `nowMs`), as the WordPress plugin sends them. */
+export function purgeHeaders(
+  secret: string,
+  body: string | Buffer,
+  nowMs: number = Date.now(),
+): { 'x-purge-timestamp': string; 'x-purge-signature': string } {
+  const timestamp = String(Math.floor(nowMs / 1000));
+  return { 'x-purge-timestamp': timestamp, 'x-purge-signature': signBody(secret, body, timestamp) };
 }
 
 function headerMapOf(req: http.IncomingMessage): HeaderMap {
@@ -134,6 +181,12 @@ function headerMapOf(req: http.IncomingMessage): HeaderMap {
 
 function wantsHtml(req: http.IncomingMessage): boolean {
   return (req.headers.accept ?? '').includes('text/html');
+}
+
+/** A GET that carries an operation: its text, or (persisted queries) its hash in `extensions`. */
+function isGraphqlGet(search: string): boolean {
+  const params = new URLSearchParams(search);
+  return params.has('query') || params.has('extensions');
 }
 
 /** 429 with Retry-After, in the shape GraphQL clients read errors in. */
@@ -175,17 +228,31 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): h
   const securityHeaders = apiSecurityHeaders(config.security.hsts);
   const securityHeaderList = Object.entries(securityHeaders).flat();
 
-  /** Who sent the request; without X-Forwarded-For that is a fact of the connection, read once. */
-  function clientOf(req: http.IncomingMessage): ClientAddress {
-    const forwarded = req.headers['x-forwarded-for'];
-    const trust = config.security.trustProxy;
-    if (forwarded !== undefined) return clientAddress(req.socket.remoteAddress, forwarded, trust);
+  /** The TCP peer as a client in its own right: a fact of the connection, read once. */
+  function peerOf(req: http.IncomingMessage): ClientAddress {
     let client = peerClients.get(req.socket);
     if (!client) {
-      client = clientAddress(req.socket.remoteAddress, undefined, trust);
+      client = clientAddress(req.socket.remoteAddress, undefined, config.security.trustProxy);
       peerClients.set(req.socket, client);
     }
     return client;
+  }
+
+  /** Who sent the request; without X-Forwarded-For that is the peer. */
+  function clientOf(req: http.IncomingMessage): ClientAddress {
+    const forwarded = req.headers['x-forwarded-for'];
+    if (forwarded === undefined) return peerOf(req);
+    return clientAddress(req.socket.remoteAddress, forwarded, config.security.trustProxy);
+  }
+
+  /**
+   * The oldest content the request accepts (its `Cache-Control: max-age`, see cache/data-age.ts),
+   * believed only from a proxy GATEWAY_TRUST_PROXY names by address: the web server, which sends its
+   * own in place of a visitor's. Anyone else could make every request a WordPress request.
+   */
+  function maxAgeOf(req: http.IncomingMessage): number | undefined {
+    const header = req.headers['cache-control'];
+    return header !== undefined && peerOf(req).fromProxy ? requestMaxAgeMs(header) : undefined;
   }
 
   function applyBaseHeaders(res: http.ServerResponse, requestId: string) {
@@ -211,6 +278,8 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): h
       'hit',
       'cache-control',
       UNCACHEABLE,
+      'age',
+      String(ageSeconds(hit.askedAt, gateway.now())),
       'server-timing',
       serverTiming(0, performance.now() - started),
     ]);
@@ -227,6 +296,7 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): h
   ) {
     const method = (req.method ?? 'GET').toUpperCase();
     const started = performance.now();
+    const maxAgeMs = maxAgeOf(req);
     let body: unknown = undefined;
     let cacheKey: string | null = null;
     if (method === 'POST') {
@@ -234,7 +304,7 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): h
       const type = req.headers['content-type'] ?? '';
       const json = /^application\/(graphql-response\+)?json\b/i.test(type) && raw.trim() !== '';
       // The exact body of a query answered moments ago: its answer, without parsing anything.
-      const hit = json ? gateway.responseCache.get(raw) : undefined;
+      const hit = json ? gateway.responseCache.get(raw, maxAgeMs) : undefined;
       if (hit) return sendHit(res, requestId, hit, started);
       applyBaseHeaders(res, requestId);
       if (json) {
@@ -257,13 +327,16 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): h
       applyBaseHeaders(res, requestId);
     }
     const timer = new ContentTimer();
+    const freshness = new DataAge(maxAgeMs);
     const response = await gateway.server.executeHTTPGraphQLRequest({
       httpGraphQLRequest: { method, headers: headerMapOf(req), search, body },
-      context: async () => gateway.createContext({ requestId, logger: log, clientIp, timer }),
+      context: async () => gateway.createContext({ requestId, logger: log, clientIp, timer, freshness }),
     });
     res.statusCode = response.status ?? 200;
     for (const [key, value] of response.headers) res.setHeader(key, value);
     res.setHeader('server-timing', serverTiming(timer.ms, performance.now() - started));
+    // How old the content is: the web server keeps its page only for what is left of its lifetime.
+    res.setHeader('age', String(ageSeconds(freshness.askedAt, gateway.now())));
     // Errors Apollo answers before any plugin runs (CSRF, bad requests) carry no policy: never stored.
     if (!res.hasHeader('cache-control')) res.setHeader('cache-control', UNCACHEABLE);
     if (response.body.kind === 'complete') {
@@ -273,6 +346,7 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): h
           res.statusCode,
           String(response.headers.get('content-type') ?? 'application/json; charset=utf-8'),
           response.body.string,
+          freshness.askedAt,
         );
       }
       // A GET answer (see cache/http-cache.ts) is revalidated by browsers and CDNs with its ETag.
@@ -328,13 +402,38 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): h
     res.end(content);
   }
 
+  /** What a browser opening /graphql gets when the sandbox is off: what this is and how to use it. */
+  function landingPage(res: http.ServerResponse) {
+    const nonce = newNonce();
+    const body = graphqlLandingPage(config, nonce);
+    res.writeHead(200, {
+      ...landingSecurityHeaders(config.security.hsts, nonce),
+      'content-type': 'text/html; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      'cache-control': 'no-cache',
+      // The same address answers a GraphQL client with JSON: a cache must keep the two apart.
+      vary: 'accept',
+    });
+    res.end(body);
+  }
+
   async function purgeRoute(req: http.IncomingMessage, res: http.ServerResponse, log: Logger) {
     if (!config.purgeSecret) {
       sendJson(res, 404, { error: 'Not found' });
       return;
     }
     const raw = await readBody(req, maxBodyBytes);
-    if (!verifySignature(config.purgeSecret, raw, req.headers['x-purge-signature'])) {
+    const timestamp = req.headers['x-purge-timestamp'];
+    const now = Date.now();
+    const stale = purgeTimestampProblem(timestamp, now);
+    if (stale) {
+      // Both clocks in the log: a WordPress host whose clock drifted shows up as the cause.
+      const given = String(timestamp ?? '').slice(0, 32);
+      log.warn({ timestamp: given, now: Math.floor(now / 1000) }, `purge refused: ${stale}`);
+      sendJson(res, 401, { error: stale });
+      return;
+    }
+    if (!verifySignature(config.purgeSecret, raw, req.headers['x-purge-signature'], timestamp)) {
       log.warn('purge refused: bad signature');
       sendJson(res, 401, { error: 'Invalid signature' });
       return;
@@ -373,7 +472,8 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): h
       }
     }
     // The web server renders pages through the gateway without X-Forwarded-For: its own requests
-    // are bounded by its page cache, not by a visitor's limit. Everyone else spends from a bucket.
+    // are bounded by its page cache, not by a visitor's limit. Only a peer GATEWAY_TRUST_PROXY names
+    // by address counts as that (see trust-proxy.ts); everyone else spends from a bucket.
     const client = clientOf(req);
     const admit = () => client.fromProxy || gateway.limits.graphql.take(rateKeyForAddress(client.ip));
 
@@ -383,8 +483,9 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): h
       return sendJson(res, 200, { ok: true, source: gateway.sourceKind, cache: gateway.cacheState() });
     }
     if (pathname === '/graphql' || pathname === '/graphql/') {
-      if (method === 'GET' && config.sandbox && wantsHtml(req) && !new URLSearchParams(search).has('query')) {
-        return sandbox(res, 'index.html');
+      // A browser opening the address (the README links it): a page, never a GraphQL error.
+      if (method === 'GET' && wantsHtml(req) && !isGraphqlGet(search)) {
+        return config.sandbox ? sandbox(res, 'index.html') : landingPage(res);
       }
       if (method !== 'GET' && method !== 'POST') {
         return sendJson(res, 405, { error: 'Method not allowed' }, { allow: 'GET, POST' });

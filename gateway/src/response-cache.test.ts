@@ -59,3 +59,18 @@ describe('ResponseCache', () => {
     expect(cache.keyFor(body, raw)).toBeNull();
   });
 });
+
+describe('ResponseCache: the age of the content in an answer', () => {
+  it('is not served to a caller that accepts younger content, and stays for others', () => {
+    let now = 10_000;
+    const cache = new ResponseCache({ ttlMs: 10_000, now: () => now });
+    const { body, raw } = q('query Home { site { name } }');
+    const key = cache.keyFor(body, raw)!;
+    // Stored now, from WordPress answers asked for 8 s ago.
+    cache.set(key, 200, 'application/json', '{"data":{"site":{"name":"x"}}}', now - 8_000);
+    expect(cache.get(key, 8_000)?.askedAt).toBe(2_000);
+    now += 1;
+    expect(cache.get(key, 8_000)).toBeUndefined();
+    expect(cache.get(key)?.askedAt).toBe(2_000);
+  });
+});

@@ -7,6 +7,12 @@ export interface CachedResponse {
   bytes: Buffer;
   contentType: string;
   storedAt: number;
+  /**
+   * When the oldest WordPress answer in it was asked for (undefined: none was used). A response is as
+   * old as its content, however recently it was stored: what its Age says, and what a caller's
+   * max-age is held against.
+   */
+  askedAt?: number;
 }
 
 export interface ResponseCacheOptions {
@@ -67,20 +73,29 @@ export class ResponseCache {
     return cacheable ? rawBody : null;
   }
 
-  get(key: string): CachedResponse | undefined {
+  /** `maxAgeMs`: a stored answer whose content is older than this is not wanted (it stays for others). */
+  get(key: string, maxAgeMs = Infinity): CachedResponse | undefined {
     const hit = this.entries.get(key);
     if (!hit) return undefined;
-    if (this.now() - hit.storedAt > this.options.ttlMs) {
+    const now = this.now();
+    if (now - hit.storedAt > this.options.ttlMs) {
       this.entries.delete(key);
       return undefined;
     }
+    if (hit.askedAt !== undefined && now - hit.askedAt > maxAgeMs) return undefined;
     return hit;
   }
 
-  /** Stores only complete, error-free answers. */
-  set(key: string, status: number, contentType: string, body: string): void {
+  /** Stores only complete, error-free answers; `askedAt`: see CachedResponse. */
+  set(key: string, status: number, contentType: string, body: string, askedAt?: number): void {
     if (status !== 200 || body.includes('"errors":')) return;
-    this.entries.set(key, { body, bytes: Buffer.from(body, 'utf8'), contentType, storedAt: this.now() });
+    this.entries.set(key, {
+      body,
+      bytes: Buffer.from(body, 'utf8'),
+      contentType,
+      storedAt: this.now(),
+      askedAt,
+    });
   }
 
   clear(): void {

@@ -14,6 +14,7 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
 import { cachedSource, type CachedSource } from './cache/cached-source.js';
+import { withFreshness } from './cache/data-age.js';
 import type { Cache } from './cache/cache.js';
 import { createMemoryCache } from './cache/memory.js';
 import { httpCachePlugin } from './cache/http-cache.js';
@@ -32,7 +33,7 @@ import { createTokenBuckets, type TokenBuckets } from './security/token-bucket.j
 import { buildSchema } from './schema.js';
 import { createWpApi } from './sources/api.js';
 import { createEmbeddedSource } from './sources/embedded/source.js';
-import type { RestSource } from './sources/rest.js';
+import type { Freshness, RestSource } from './sources/rest.js';
 import { createWordPressClient } from './sources/wordpress/client.js';
 
 export interface GatewayDeps {
@@ -60,6 +61,8 @@ export interface Gateway {
   readonly cache: Cache;
   /** Where the upstream cache lives now: this process, or Redis (REDIS_URL), or memory while Redis is away. */
   cacheState(): CacheBackendState;
+  /** The caches' clock (milliseconds): what the age of an answer is counted on. */
+  now(): number;
   /** The enquiry outbox and its delivery to WordPress. */
   readonly enquiries: EnquiryService;
   /** Whole responses of repeated read-only queries (see response-cache.ts). */
@@ -72,6 +75,8 @@ export interface Gateway {
     clientIp?: string;
     /** Times this request's content reads, for the Server-Timing header. */
     timer?: ContentTimer;
+    /** How old this request accepts cached answers, and where it learns how old they were (the Age header). */
+    freshness?: Freshness;
   }): GatewayContext;
   /** One GraphQL operation in-process, with a fresh context. */
   executeOperation<TData = Record<string, unknown>>(
@@ -269,8 +274,12 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
 
   const createContext: Gateway['createContext'] = (options = {}) => {
     const requestId = options.requestId ?? randomUUID();
-    // With a timer, this request's content reads are timed (Server-Timing); the API is per request then.
-    const requestApi = options.timer ? createWpApi(timedSource(source, options.timer)) : api;
+    // With a timer, this request's content reads are timed (Server-Timing); with a freshness, they
+    // are bounded and their age is collected (the Age header). The API is per request then.
+    let requestSource: RestSource = source;
+    if (options.freshness) requestSource = withFreshness(requestSource, options.freshness);
+    if (options.timer) requestSource = timedSource(requestSource, options.timer);
+    const requestApi = requestSource === source ? api : createWpApi(requestSource);
     return {
       config,
       source,
@@ -310,6 +319,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
     source,
     cache,
     cacheState: () => shared?.state() ?? 'memory',
+    now: deps.now ?? Date.now,
     enquiries,
     createContext,
     async executeOperation<TData>(

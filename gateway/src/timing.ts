@@ -33,7 +33,9 @@ export function timedSource(source: RestSource, timer: ContentTimer): RestSource
     kind: source.kind,
     get: (path, query, options) => timer.time(() => source.get(path, query, options)),
   };
-  if (source.getBatch) timed.getBatch = (batch) => timer.time(() => source.getBatch!(batch));
+  if (source.getBatch) {
+    timed.getBatch = (batch, freshness) => timer.time(() => source.getBatch!(batch, freshness));
+  }
   return timed;
 }
 

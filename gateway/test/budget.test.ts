@@ -73,12 +73,26 @@ describe('request budget', () => {
     );
   });
 
-  it('home practice areas: one /pages call for all seven practice slugs and one /media call', async () => {
-    await h.query(PRACTICE_AREAS);
-    expect(h.wp!.stats.log).toEqual([
+  it('home practice areas: one /pages call for all seven practice slugs and one /practice_areas list', async () => {
+    // What the home page's cards and the contact form ask for: no body, no image.
+    await h.query(`{ practiceAreas { slug title description icon link } }`);
+    expect([...h.wp!.stats.log].sort()).toEqual([
       '/pages?slug=criminal-defense,family-law,bail-hearings,motor-accident,cybercrime,domestic-violence,divorce-advisory&per_page=20&status=publish&_fields=id,date,date_gmt,modified,modified_gmt,slug,title,content,excerpt,featured_media,yoast_head_json,seo_meta,page_structure',
-      '/media?include=205,206&per_page=100&orderby=include&_fields=id,source_url,alt_text,caption,media_details,mime_type',
+      '/practice_areas?per_page=100&orderby=title&order=asc&status=publish&_fields=id,date,date_gmt,modified,modified_gmt,slug,title,excerpt,menu_order,practice_icon',
     ]);
+  });
+
+  it('every practice area with its body and images: one more request for the bodies, one for the images', async () => {
+    await h.query(PRACTICE_AREAS);
+    expect(h.wp!.stats.log.map((l) => l.split('?')[0]).sort()).toEqual([
+      '/media',
+      '/pages',
+      '/practice_areas',
+      '/practice_areas',
+    ]);
+    expect(h.wp!.stats.log).toContain(
+      '/media?include=205,206,207&per_page=100&orderby=include&_fields=id,source_url,alt_text,caption,media_details,mime_type',
+    );
   });
 
   it('concurrent identical operations share upstream requests', async () => {

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config.js';
+import { BUILT_IN_PRACTICE_AREAS } from '../src/derive/practice-areas.js';
 import type {
   Category,
   Page,
@@ -36,11 +37,11 @@ afterAll(async () => {
 
 /**
  * What legitimately differs between the sources: edit links exist only when there is a WordPress to
- * edit in, and links to the WordPress host are internal (no rel="nofollow noopener") only when it is
- * configured — the fake WordPress runs on 127.0.0.1, the host the snapshot was recorded from.
+ * edit in, and links to the WordPress host are internal (no rel="nofollow noopener noreferrer") only
+ * when it is configured — the fake WordPress runs on 127.0.0.1, the host the snapshot was recorded from.
  */
 function withoutEditUrls(value: unknown): unknown {
-  if (typeof value === 'string') return value.replaceAll(' rel="nofollow noopener"', '');
+  if (typeof value === 'string') return value.replaceAll(' rel="nofollow noopener noreferrer"', '');
   if (Array.isArray(value)) return value.map(withoutEditUrls);
   if (value && typeof value === 'object') {
     return Object.fromEntries(
@@ -141,9 +142,16 @@ describe('the content snapshot', () => {
     for (const id of ids) expect(post.contentHtml).toContain(`id="${id}"`);
   });
 
-  it('every practice slug has a page with structure, merged into the seven areas', async () => {
+  it('every practice slug has a page with structure, merged into the seven areas; the practice_area posts follow by menu_order', async () => {
     const { practiceAreas } = await both<{ practiceAreas: PracticeArea[] }>(PRACTICE_AREAS);
-    expect(practiceAreas).toHaveLength(7);
+    const posts = [...(snapshot.practice_areas as Array<Item & { menu_order: number }>)].sort(
+      (a, b) => a.menu_order - b.menu_order,
+    );
+    expect(posts.length).toBeGreaterThan(0);
+    expect(practiceAreas.map((a) => a.link)).toEqual([
+      ...BUILT_IN_PRACTICE_AREAS.map((a) => a.link),
+      ...posts.map((p) => `/practice/${p.slug}/`),
+    ]);
     for (const area of practiceAreas) {
       expect(area.origin).toBe('WORDPRESS');
       expect(area.services.length).toBeGreaterThan(0);

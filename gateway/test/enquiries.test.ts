@@ -154,7 +154,7 @@ describe('submitEnquiry with WordPress', () => {
     r = await rig({ wp });
     await wp.down();
     const result = await r.submit(
-      valid(1, { phone: '98765-43210', subject: '', practiceArea: 'family-law' }),
+      valid(1, { phone: '0120-4001985', subject: '', practiceArea: 'family-law' }),
     );
     expect(result).toEqual({ ok: true, message: ENQUIRY_MESSAGES.success, fieldErrors: [] });
     expect(result.message).toContain('within 24 hours');
@@ -164,7 +164,9 @@ describe('submitEnquiry with WordPress', () => {
       enquiry: {
         name: 'Visitor Number 1',
         email: 'visitor1@example.in',
-        phone: '+91 98765 43210',
+        // What the visitor typed, and the number to dial from anywhere.
+        phone: '0120-4001985',
+        phoneE164: '+911204001985',
         subject: null,
         practiceArea: 'family-law',
       },
@@ -182,7 +184,8 @@ describe('submitEnquiry with WordPress', () => {
       received_at: line!.receivedAt,
       name: 'Visitor Number 1',
       email: 'visitor1@example.in',
-      phone: '+91 98765 43210',
+      phone: '0120-4001985',
+      phone_e164: '+911204001985',
       subject: null,
       message: 'I need advice about case 1, please call me back.',
       practice_area: 'family-law',
@@ -377,7 +380,8 @@ describe('submitEnquiry refusals', () => {
     ['a malformed e-mail', { email: 'visitor@' }, 'email'],
     ['no e-mail', { email: '   ' }, 'email'],
     ['a short phone number', { phone: '98765' }, 'phone'],
-    ['a foreign phone number', { phone: '+44 20 7946 0958' }, 'phone'],
+    ['a landline with a digit missing', { phone: '0120 40019' }, 'phone'],
+    ['words instead of a number', { phone: 'call me' }, 'phone'],
     ['a subject over 200 characters', { subject: 'S'.repeat(201) }, 'subject'],
     ['a message under 10 characters', { message: 'Help me' }, 'message'],
     ['a message over 5000 characters', { message: 'M'.repeat(5001) }, 'message'],
@@ -465,7 +469,8 @@ describe('submitEnquiry without WordPress (embedded content)', () => {
     try {
       expect(r.gateway.enquiries.mode).toBe('outbox');
       expect((await r.submit(valid(1, { practiceArea: 'bail-hearings', subject: '' }))).ok).toBe(true);
-      expect((await r.submit(valid(2))).ok).toBe(true);
+      // A client abroad writes their number with its country code.
+      expect((await r.submit(valid(2, { phone: '+44 20 7946 0958' }))).ok).toBe(true);
       await r.gateway.enquiries.idle();
       const report = await r.gateway.enquiries.outbox.read();
       expect(report.entries.map((e) => e.delivered)).toEqual([null, null]);
@@ -475,6 +480,9 @@ describe('submitEnquiry without WordPress (embedded content)', () => {
       expect(listing).toContain('Bail Hearings');
       expect(listing).toContain('Question 2');
       expect(listing.match(/pending/g)).toHaveLength(2);
+      const full = formatEnquiries(report, { full: true });
+      expect(full).toContain('Phone:         +44 20 7946 0958 (+442079460958)\n');
+      expect(full).toContain('Phone:         +91 98765 43210 (+919876543210)\n');
     } finally {
       await r.close();
     }

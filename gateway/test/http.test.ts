@@ -6,7 +6,17 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpServer, listen, signBody, verifySignature } from '../src/http.js';
+import { createHmac } from 'node:crypto';
+import {
+  createHttpServer,
+  listen,
+  PURGE_MAX_AGE_S,
+  PURGE_MAX_SKEW_S,
+  purgeHeaders,
+  purgeTimestampProblem,
+  signBody,
+  verifySignature,
+} from '../src/http.js';
 import type { Gateway } from '../src/server.js';
 import { startHarness, type Harness } from './harness.js';
 import { BLOG_LIST } from './queries.js';
@@ -178,28 +188,88 @@ describe('HTTP server', () => {
   });
 
   describe('/purge', () => {
-    const purge = (body: string, signature?: string) =>
+    const purge = (body: string, headers: Record<string, string> = {}) =>
       fetch(`${base}/purge`, {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(signature ? { 'x-purge-signature': signature } : {}),
-        },
+        headers: { 'content-type': 'application/json', ...headers },
         body,
       });
+    const now = () => Math.floor(Date.now() / 1000);
+    const refusal = async (res: Response) => [res.status, ((await res.json()) as { error: string }).error];
 
     it('refuses a missing or wrong signature with 401', async () => {
       const body = JSON.stringify({ type: 'post', slug: 'legal-note-105' });
-      expect((await purge(body)).status).toBe(401);
-      expect((await purge(body, signBody('another-secret-entirely', body))).status).toBe(401);
-      expect((await purge(body, 'sha256=zz')).status).toBe(401);
+      const timestamp = String(now());
+      const signed = (signature: string) => ({
+        'x-purge-timestamp': timestamp,
+        'x-purge-signature': signature,
+      });
+      expect(await refusal(await purge(body, { 'x-purge-timestamp': timestamp }))).toEqual([
+        401,
+        'Invalid signature',
+      ]);
+      expect((await purge(body, signed(signBody('another-secret-entirely', body, timestamp)))).status).toBe(
+        401,
+      );
+      expect((await purge(body, signed('sha256=zz'))).status).toBe(401);
       // Signed for a different body.
-      expect((await purge(body, signBody(SECRET, body + ' '))).status).toBe(401);
+      expect((await purge(body, signed(signBody(SECRET, body + ' ', timestamp)))).status).toBe(401);
+    });
+
+    it('refuses a missing or garbled timestamp with 401, even with a signature of the body alone', async () => {
+      const body = JSON.stringify({ type: 'post', slug: 'legal-note-105' });
+      const bodyOnly = `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`;
+      const missing = await purge(body, { 'x-purge-signature': bodyOnly });
+      expect(await refusal(missing)).toEqual([
+        401,
+        'Missing or malformed X-Purge-Timestamp (expected Unix seconds)',
+      ]);
+      for (const garbled of [
+        '',
+        'soon',
+        `${now()}.5`,
+        `-${now()}`,
+        `0x${now().toString(16)}`,
+        `${now()}, ${now()}`,
+      ]) {
+        const res = await purge(body, {
+          'x-purge-timestamp': garbled,
+          'x-purge-signature': signBody(SECRET, body, garbled),
+        });
+        expect(await refusal(res), garbled).toEqual([
+          401,
+          'Missing or malformed X-Purge-Timestamp (expected Unix seconds)',
+        ]);
+      }
+    });
+
+    it('refuses a replayed request older than 5 minutes and one from the future, purging nothing', async () => {
+      await post(JSON.stringify({ query: BLOG_LIST, variables: { first: 20 } }));
+      const body = JSON.stringify({ type: 'post', id: 105, slug: 'legal-note-105' });
+      // A request WordPress really signed, captured and sent again after the window.
+      const old = purgeHeaders(SECRET, body, Date.now() - (PURGE_MAX_AGE_S + 5) * 1000);
+      expect(await refusal(await purge(body, old))).toEqual([401, 'Purge timestamp is too old']);
+      // The captured signature with a fresh timestamp: the timestamp is signed too.
+      const moved = { ...old, 'x-purge-timestamp': String(now()) };
+      expect(await refusal(await purge(body, moved))).toEqual([401, 'Invalid signature']);
+      const future = purgeHeaders(SECRET, body, Date.now() + (PURGE_MAX_SKEW_S + 60) * 1000);
+      expect(await refusal(await purge(body, future))).toEqual([401, 'Purge timestamp is in the future']);
+
+      // Nothing was dropped: the list still comes from the cache.
+      h.wp!.resetStats();
+      await post(JSON.stringify({ query: BLOG_LIST, variables: { first: 20 } }));
+      expect(h.wp!.stats.requests).toBe(0);
+    });
+
+    it('accepts a timestamp a little ahead of its clock (skew between hosts)', async () => {
+      const body = JSON.stringify({ type: 'page', slug: 'about' });
+      const res = await purge(body, purgeHeaders(SECRET, body, Date.now() + 30_000));
+      expect(res.status).toBe(200);
     });
 
     it('refuses a signed body of the wrong shape with 400', async () => {
       const body = JSON.stringify({ type: 'user', id: 1 });
-      expect((await purge(body, signBody(SECRET, body))).status).toBe(400);
+      expect((await purge(body, purgeHeaders(SECRET, body))).status).toBe(400);
     });
 
     it('drops the item and its lists on a valid signature', async () => {
@@ -209,7 +279,7 @@ describe('HTTP server', () => {
       expect(h.wp!.stats.requests).toBe(0);
 
       const body = JSON.stringify({ type: 'post', id: 105, slug: 'legal-note-105' });
-      const res = await purge(body, signBody(SECRET, body));
+      const res = await purge(body, purgeHeaders(SECRET, body));
       expect(res.status).toBe(200);
       const answer = (await res.json()) as { ok: boolean; purged: number };
       expect(answer.ok).toBe(true);
@@ -235,14 +305,15 @@ describe('HTTP server in production', () => {
   });
 
   it('has no sandbox and no purge endpoint without a secret', async () => {
+    // A browser gets the page about the API (graphql-page.test.ts), not the sandbox.
     const page = await fetch(`${base}/graphql`, { headers: { accept: 'text/html' } });
-    expect(page.headers.get('content-type')).not.toMatch(/text\/html/);
+    expect(await page.text()).not.toMatch(/<script|graphiql/i);
     const body = JSON.stringify({ type: 'post', slug: 'x' });
     const res = await fetch(`${base}/purge`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        'x-purge-signature': signBody('whatever-secret-1234', body),
+        ...purgeHeaders('whatever-secret-1234', body),
       },
       body,
     });
@@ -251,13 +322,45 @@ describe('HTTP server in production', () => {
 });
 
 describe('verifySignature', () => {
-  it('accepts exactly sha256=<hex of HMAC-SHA256(body)>', () => {
+  it('accepts exactly sha256=<hex of HMAC-SHA256("{timestamp}.{body}")>', () => {
     const body = Buffer.from('{"type":"page","slug":"about"}');
-    const good = signBody(SECRET, body);
-    expect(verifySignature(SECRET, body, good)).toBe(true);
-    expect(verifySignature(SECRET, body, good.toUpperCase().replace('SHA256=', 'sha256='))).toBe(true);
-    expect(verifySignature(SECRET, body, good.replace('sha256=', ''))).toBe(false);
-    expect(verifySignature(SECRET, body, undefined)).toBe(false);
-    expect(verifySignature(SECRET, body, `${good}00`)).toBe(false);
+    const good = signBody(SECRET, body, '1767225600');
+    expect(good).toBe(
+      `sha256=${createHmac('sha256', SECRET).update('1767225600.{"type":"page","slug":"about"}').digest('hex')}`,
+    );
+    expect(verifySignature(SECRET, body, good, '1767225600')).toBe(true);
+    expect(
+      verifySignature(SECRET, body, good.toUpperCase().replace('SHA256=', 'sha256='), '1767225600'),
+    ).toBe(true);
+    expect(verifySignature(SECRET, body, good.replace('sha256=', ''), '1767225600')).toBe(false);
+    expect(verifySignature(SECRET, body, undefined, '1767225600')).toBe(false);
+    expect(verifySignature(SECRET, body, `${good}00`, '1767225600')).toBe(false);
+    // The same signature under another timestamp, or none.
+    expect(verifySignature(SECRET, body, good, '1767225601')).toBe(false);
+    expect(verifySignature(SECRET, body, good, undefined)).toBe(false);
+  });
+});
+
+describe('purgeTimestampProblem', () => {
+  const nowMs = 1_767_225_600_000;
+  const at = (offsetS: number) => String(nowMs / 1000 + offsetS);
+
+  it(`accepts up to ${PURGE_MAX_AGE_S} s old and ${PURGE_MAX_SKEW_S} s ahead`, () => {
+    for (const offset of [0, -1, -PURGE_MAX_AGE_S, 1, PURGE_MAX_SKEW_S]) {
+      expect(purgeTimestampProblem(at(offset), nowMs), String(offset)).toBeNull();
+    }
+  });
+
+  it('refuses older, further ahead, missing and garbled timestamps', () => {
+    expect(purgeTimestampProblem(at(-PURGE_MAX_AGE_S - 1), nowMs)).toBe('Purge timestamp is too old');
+    expect(purgeTimestampProblem('0', nowMs)).toBe('Purge timestamp is too old');
+    expect(purgeTimestampProblem(at(PURGE_MAX_SKEW_S + 1), nowMs)).toBe('Purge timestamp is in the future');
+    expect(purgeTimestampProblem('999999999999', nowMs)).toBe('Purge timestamp is in the future');
+    const garbled = [undefined, '', ' ', 'now', `${at(0)}.0`, `+${at(0)}`, `-${at(0)}`, `${at(0)} `, '1e9'];
+    for (const value of [...garbled, '1'.repeat(13), [at(0)], [at(0), at(0)]]) {
+      expect(purgeTimestampProblem(value, nowMs), JSON.stringify(value)).toBe(
+        'Missing or malformed X-Purge-Timestamp (expected Unix seconds)',
+      );
+    }
   });
 });

@@ -1,4 +1,4 @@
-// A WordPress with more categories than SPEC's categories call lists (per_page 50, by name): the
+// A WordPress with more categories than the brief's categories call lists (per_page 50, by name): the
 // blog still filters by, and finds, a category past the first 50.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentSnapshot } from '../src/sources/embedded/source.js';

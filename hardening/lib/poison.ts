@@ -1,7 +1,7 @@
 // A poisoned copy of the content snapshot: every field the site renders carries a hostile value
 // (markup, script URLs, attribute and CSS breakouts), as a compromised editor account or plugin could
 // write them into WordPress. Identity fields (slug, dates, status) stay intact so every page still exists.
-import { XSS_PAYLOADS } from '../../gateway/src/derive/xss-fixtures.js';
+import { wordpressLinkPayloads, XSS_PAYLOADS } from '../../gateway/src/derive/xss-fixtures.js';
 import type { ContentSnapshot } from '../../gateway/src/sources/embedded/source.js';
 
 /** Text contexts beyond element content: attributes, <title>, JSON in <script>, templates, CSS. */
@@ -47,6 +47,12 @@ export const CSS_PAYLOADS: readonly string[] = [
   'red}body{background:url(//evil.example/x.png)}',
   '#1a365d;behavior:url(x.htc)',
 ];
+
+/**
+ * Links to the WordPress host that must not become protocol-relative when the gateway makes them
+ * site links. The fake WordPress listens on 127.0.0.1, and the gateway knows its links by host name.
+ */
+export const WORDPRESS_LINK_PAYLOADS: readonly string[] = wordpressLinkPayloads('http://127.0.0.1');
 
 const OPACITY_PAYLOADS = ['50" onload="alert(1)', '1e999', '-50', 'NaN', '<script>alert(1)</script>'];
 
@@ -103,7 +109,7 @@ export interface Poisoned {
  */
 export function poisonSnapshot(snapshot: ContentSnapshot): Poisoned {
   const markup = [...XSS_PAYLOADS, ...TEXT_PAYLOADS];
-  const counters = { markup: 0, url: 0, css: 0, opacity: 0 };
+  const counters = { markup: 0, url: 0, css: 0, opacity: 0, link: 0 };
   const fields = new Set<string>();
   const payloads = new Set<string>();
   let planted = 0;
@@ -133,7 +139,8 @@ export function poisonSnapshot(snapshot: ContentSnapshot): Poisoned {
     if (key === 'banner_overlay_opacity') return next(OPACITY_PAYLOADS, 'opacity');
     if (key === 'rendered' && trail[trail.length - 2] === 'content') {
       // The body keeps its own text and headings (the table of contents still has work to do).
-      return `${value}${next(markup, 'markup')}<h2>${next(markup, 'markup')}</h2>${next(markup, 'markup')}`;
+      const markupPart = `${next(markup, 'markup')}<h2>${next(markup, 'markup')}</h2>${next(markup, 'markup')}`;
+      return `${value}${markupPart}<p>${next(WORDPRESS_LINK_PAYLOADS, 'link')}</p>`;
     }
     const payload = next(markup, 'markup');
     // Keep a little of the real text, so the page can still be told apart from the others.

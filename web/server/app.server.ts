@@ -1,5 +1,5 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { pino, type Logger } from 'pino';
@@ -8,11 +8,16 @@ import type { WebConfig } from './config.server';
 import { StaticFiles } from './static.server';
 import { PageCache, etagMatches, type CachedPage } from './page-cache.server';
 import { connectRedisPages } from './redis.server';
-import { NONCE_PLACEHOLDER, renderDocument, type Assets } from './html.server';
+import { newNoncePlaceholder, renderDocument, type Assets } from './html.server';
 import { newNonce, securityHeaders } from './headers.server';
 import { clientAddress } from '../../gateway/src/security/trust-proxy.js';
+import { createTokenBuckets } from '../../gateway/src/security/token-bucket.js';
+import { rateKeyForAddress } from '../../gateway/src/rate-limit.js';
 import { isDecodablePath } from './paths.server';
+import { pageUrl } from './page-url.server';
+import { requestIdFrom } from './request-id.server';
 import { createFeeds } from './feeds.server';
+import { ContentAge, relayedCacheControl, sharedCacheControl } from './content-age.server';
 import type { RenderRequest, RenderResult } from '../src/entry-server';
 
 export interface RenderModule {
@@ -25,6 +30,8 @@ export interface WebAppDeps {
   assets: Assets;
   siteName: string;
   logger?: Logger;
+  /** Clock of the page cache and the feeds (tests move time instead of waiting). */
+  now?: () => number;
 }
 
 const PAGE_PATH_MAX = 2048;
@@ -32,10 +39,16 @@ const PAGE_PATH_MAX = 2048;
 /** A cached page as UTF-8 pieces around its nonce placeholders, split once per page. */
 const pieces = new WeakMap<CachedPage, Buffer[]>();
 
+/**
+ * The page with this response's nonce where its render wrote its placeholder, and nowhere else. (A
+ * page without one is not served from the cache; were it, its scripts would not run, and no text of
+ * it would turn into the nonce.)
+ */
 function withNonce(page: CachedPage, nonce: string): Buffer {
   let parts = pieces.get(page);
   if (!parts) {
-    parts = page.html.split(NONCE_PLACEHOLDER).map((p) => Buffer.from(p));
+    const { html, noncePlaceholder } = page;
+    parts = (noncePlaceholder ? html.split(noncePlaceholder) : [html]).map((p) => Buffer.from(p));
     pieces.set(page, parts);
   }
   const nonceBytes = Buffer.from(nonce);
@@ -77,24 +90,34 @@ export function createWebApp(deps: WebAppDeps) {
         },
       })
     : null;
+  const now = deps.now ?? Date.now;
   const pages = new PageCache({
     ttlMs: config.PAGE_CACHE_TTL * 1000,
     maxStaleMs: config.PAGE_CACHE_MAX_STALE * 1000,
+    now,
     ...(redisPages ? { shared: redisPages.store } : {}),
   });
   const hsts = config.HSTS === 'on';
+  const searchRenders = createTokenBuckets({
+    perMinute: config.RATE_LIMIT_SEARCH,
+    burst: config.RATE_LIMIT_SEARCH_BURST,
+  });
   const redirects = new LRUCache<string, { status: number; location: string }>({ max: 1000 });
-  const feeds = createFeeds({ config, logger });
+  const feeds = createFeeds({ config, logger, now });
 
   async function renderPage(
     url: string,
     requestId: string,
   ): Promise<{ page: CachedPage | null; redirect?: { status: number; location: string } }> {
+    const noncePlaceholder = newNoncePlaceholder();
+    // The render asks the gateway for content young enough to keep, and learns how old it got.
+    const content = new ContentAge(pages.lifetime.gatewayMaxAgeS, now);
     const result = await deps.renderer.render({
       url,
       gatewayUrl: config.GATEWAY_URL,
       requestId,
-      nonce: NONCE_PLACEHOLDER,
+      nonce: noncePlaceholder,
+      fetch: content.wrap(fetch),
     });
     if (result.kind === 'redirect')
       return { page: null, redirect: { status: result.status, location: result.location } };
@@ -105,9 +128,20 @@ export function createWebApp(deps: WebAppDeps) {
       assets: deps.assets,
       siteName: deps.siteName,
       defaultImage: new URL('/images/default-featured.jpg', config.SITE_URL).href,
+      nonce: noncePlaceholder,
     });
     return {
-      page: { status: result.status, html, etag: etagOf(html), storedAt: Date.now(), timing: result.timing },
+      page: {
+        status: result.status,
+        html,
+        noncePlaceholder,
+        // Without the placeholder, which is new for every render: the same content keeps its ETag
+        // across renders and replicas.
+        etag: etagOf(html.replaceAll(noncePlaceholder, '')),
+        storedAt: now(),
+        ...pages.timesFor(content.ageMs()),
+        timing: result.timing,
+      },
     };
   }
 
@@ -122,10 +156,13 @@ export function createWebApp(deps: WebAppDeps) {
     const headers: Record<string, string> = {
       ...securityHeaders({ nonce, hsts, imgOrigins }),
       'Content-Type': 'text/html; charset=utf-8',
+      // A server error is never kept by a shared cache: it would go on serving the outage.
       'Cache-Control':
         page.status === 200
-          ? `public, max-age=0, s-maxage=${config.PAGE_CACHE_TTL}, stale-while-revalidate=60, stale-if-error=86400`
-          : 'public, max-age=0, s-maxage=10',
+          ? sharedCacheControl(page, now())
+          : page.status >= 500
+            ? 'no-store'
+            : sharedCacheControl(page, now(), page.status),
       ETag: page.etag,
       Vary: 'Accept-Encoding',
       'X-Cache': cacheState,
@@ -172,6 +209,20 @@ export function createWebApp(deps: WebAppDeps) {
     );
   }
 
+  /** One visitor asked for more searches than RATE_LIMIT_SEARCH renders. */
+  function sendTooManySearches(res: ServerResponse, retryAfterS: number): void {
+    res.writeHead(429, {
+      ...securityHeaders({ nonce: newNonce(), hsts, imgOrigins }),
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Retry-After': String(retryAfterS),
+    });
+    res.end(
+      `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too many searches | ${deps.siteName}</title></head>` +
+        `<body style="font-family:system-ui,sans-serif;padding:2rem"><h1>Too many searches</h1><p>Please try again in ${retryAfterS} seconds.</p><p><a href="/blog">All articles</a> · <a href="/">Return to Home</a></p></body></html>`,
+    );
+  }
+
   /** The visitor's address: X-Forwarded-For is believed only from TRUST_PROXY's proxies. */
   const clientIpOf = (req: IncomingMessage) =>
     clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.TRUST_PROXY).ip;
@@ -213,6 +264,11 @@ export function createWebApp(deps: WebAppDeps) {
     // The gateway believes this server (loopback) and limits each visitor by this address; what a
     // visitor wrote in the header is only believed as far as TRUST_PROXY allows.
     headers['x-forwarded-for'] = clientIpOf(req);
+    // The gateway takes this server's bound on the age of content, never a visitor's (content-age.server.ts).
+    delete headers['cache-control'];
+    if (pages.lifetime.gatewayMaxAgeS !== undefined) {
+      headers['cache-control'] = `max-age=${pages.lifetime.gatewayMaxAgeS}`;
+    }
     delete headers.connection;
     delete headers['transfer-encoding'];
     headers['content-length'] = String(body.length);
@@ -225,10 +281,26 @@ export function createWebApp(deps: WebAppDeps) {
         headers,
       },
       (up) => {
-        // The site's own security headers (already set on `res`) replace the gateway's.
+        // The site's own security headers (already set on `res`) replace the gateway's, except the
+        // policy of a page the gateway wrote for a browser (its landing page or sandbox): that page's
+        // styles and scripts carry the gateway's nonce, which only the gateway's policy names.
+        if (
+          String(up.headers['content-type'] ?? '').startsWith('text/html') &&
+          up.headers['content-security-policy']
+        )
+          res.removeHeader('Content-Security-Policy');
         const passed = Object.fromEntries(
           Object.entries(up.headers).filter(([name]) => !res.hasHeader(name)),
         );
+        // A shared cache keeps a public answer only for what is left of its content's lifetime.
+        const policy = up.headers['cache-control'];
+        const relayed = relayedCacheControl(policy, up.headers.age, now(), pages.lifetime);
+        if (relayed !== policy) {
+          passed['cache-control'] = relayed;
+          delete passed.age;
+        }
+        // A server error is never kept by a shared cache, whatever the gateway said.
+        if ((up.statusCode ?? 502) >= 500) passed['cache-control'] = 'no-store';
         res.writeHead(up.statusCode ?? 502, passed);
         up.pipe(res);
       },
@@ -237,7 +309,7 @@ export function createWebApp(deps: WebAppDeps) {
     upstream.on('error', (err) => {
       logger.warn({ requestId, err: err.message }, 'gateway unreachable');
       if (!res.headersSent) {
-        res.writeHead(502, { 'Content-Type': 'application/json' });
+        res.writeHead(502, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
         res.end(
           JSON.stringify({
             errors: [{ message: 'The content service is unavailable', extensions: { code: 'BAD_GATEWAY' } }],
@@ -267,6 +339,8 @@ export function createWebApp(deps: WebAppDeps) {
       chunks.push(chunk as Buffer);
     }
     const signature = req.headers['x-purge-signature'];
+    // Signed together with the body: the gateway refuses a purge without it, or an old one.
+    const timestamp = req.headers['x-purge-timestamp'];
     let upstream: Response;
     try {
       upstream = await fetch(new URL('/purge', gateway), {
@@ -276,13 +350,14 @@ export function createWebApp(deps: WebAppDeps) {
           'x-request-id': requestId,
           'x-forwarded-for': clientIpOf(req),
           ...(typeof signature === 'string' ? { 'x-purge-signature': signature } : {}),
+          ...(typeof timestamp === 'string' ? { 'x-purge-timestamp': timestamp } : {}),
         },
         body: Buffer.concat(chunks),
         signal: AbortSignal.timeout(5000),
       });
     } catch (err) {
       logger.warn({ requestId, err: String(err) }, 'purge: gateway unreachable');
-      res.writeHead(502, { 'Content-Type': 'application/json' });
+      res.writeHead(502, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
       res.end(JSON.stringify({ error: 'Gateway unreachable' }));
       return;
     }
@@ -299,7 +374,7 @@ export function createWebApp(deps: WebAppDeps) {
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
-    const requestId = String(req.headers['x-request-id'] ?? '').slice(0, 64) || randomUUID();
+    const requestId = requestIdFrom(req.headers['x-request-id']);
     // Every answer (pages, files, /graphql, redirects, errors) carries the policy with a nonce of
     // its own; a page replaces it with the nonce its HTML uses.
     const baseHeaders = securityHeaders({ nonce: newNonce(), hsts, imgOrigins });
@@ -330,12 +405,24 @@ export function createWebApp(deps: WebAppDeps) {
     if (feeds.handles(url.pathname)) return feeds.serve(req, res, url.pathname, staticHeaders, requestId);
     if (await staticFiles.serve(req, res, url.pathname, staticHeaders)) return;
 
-    const key = url.pathname + url.search;
-    const hit = await pages.lookup(key);
+    // Only the parameters a page reads make another page (page-url.server.ts); the render sees the
+    // same clean address.
+    const address = pageUrl(url);
+    const key = address.pathname + address.search;
+    const found = await pages.lookup(key);
+    // A page stored by an earlier version (in the shared store) has no placeholder of its own.
+    const hit = found.state !== 'miss' && !found.page.noncePlaceholder ? { state: 'miss' as const } : found;
     if (hit.state === 'fresh') return sendPage(req, res, hit.page, 'HIT', started);
+    if (hit.state === 'miss' && address.search) {
+      // Every search (or filter) can be a page no one asked for before: each visitor gets a
+      // bounded number of them rendered, so a flood of them cannot busy the renderer and the
+      // gateway, or push real pages out of the cache.
+      const admission = searchRenders.take(rateKeyForAddress(clientIpOf(req)));
+      if (!admission.allowed) return sendTooManySearches(res, admission.retryAfterS);
+    }
     const refresh = () =>
       pages.singleFlight(key, async () => {
-        const out = await renderPage(url.href, requestId);
+        const out = await renderPage(address.href, requestId);
         if (out.redirect) {
           redirects.set(key, out.redirect);
           return null;
@@ -352,6 +439,12 @@ export function createWebApp(deps: WebAppDeps) {
     }
     try {
       const page = await refresh();
+      // Past its lifetime, and the re-render failed (the gateway down): the last good page beats an
+      // error, and is kept a refresh window longer rather than rendered again for every visitor.
+      if (page && page.status >= 500 && hit.state === 'expired') {
+        pages.keepServing(key, hit.page);
+        return sendPage(req, res, hit.page, 'STALE-IF-ERROR', started);
+      }
       if (!page) {
         const redirect = redirects.get(key);
         if (redirect) {
@@ -371,7 +464,10 @@ export function createWebApp(deps: WebAppDeps) {
         { requestId, url: key, err: err instanceof Error ? err.stack : String(err) },
         'render failed',
       );
-      if (hit.state === 'expired') return sendPage(req, res, hit.page, 'STALE-IF-ERROR', started);
+      if (hit.state === 'expired') {
+        pages.keepServing(key, hit.page);
+        return sendPage(req, res, hit.page, 'STALE-IF-ERROR', started);
+      }
       sendError(res, 500, 'Internal Server Error');
     }
   }

@@ -55,6 +55,7 @@ describe('readAssets', () => {
       assets,
       modules: ['src/routes/home/HomeRoute.tsx', 'src/routes/home/HomeRoute.tsx', 'src/unknown.tsx'],
       siteName: 'Site',
+      nonce: 'nonce-placeholder',
     });
     // No script or preload in the markup competes with the page's images for a slow connection.
     expect(html).not.toContain('modulepreload"');

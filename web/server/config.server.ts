@@ -11,6 +11,11 @@ const schema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   GATEWAY_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:4000/graphql'),
   SITE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
+  // The firm's name in page titles and og:site_name; the gateway reads the same variable.
+  SITE_NAME: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().trim().max(120).default('Law Partners'),
+  ),
   CONTENT_DIR: z.string().default(path.join(repoRoot, 'content')),
   PAGE_CACHE_TTL: z.coerce.number().int().min(0).max(86_400).default(30),
   PAGE_CACHE_MAX_STALE: z.coerce
@@ -19,8 +24,10 @@ const schema = z.object({
     .min(0)
     .max(7 * 86_400)
     .default(86_400),
-  HSTS: z.enum(['on', 'off']).default('off'),
-  // Proxies in front of this server whose X-Forwarded-For is believed (README "Security"): none by
+  // Unset (or empty): on when SITE_URL is https (loadWebConfig), so a site served over https asks
+  // browsers never to try it over plain http.
+  HSTS: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['on', 'off']).optional()),
+  // Proxies in front of this server whose X-Forwarded-For is believed (docs/security.md): none by
   // default, so the visitor is the TCP peer and a forged header changes nothing.
   TRUST_PROXY: z
     .string()
@@ -34,6 +41,13 @@ const schema = z.object({
         return z.NEVER;
       }
     }),
+  /**
+   * Renders of pages with a search (or a category or practice area) in the address that the page
+   * cache does not hold, per visitor address: a minute's worth (0 turns the limit off) and how many
+   * may come at once.
+   */
+  RATE_LIMIT_SEARCH: z.coerce.number().int().min(0).max(1_000_000).default(30),
+  RATE_LIMIT_SEARCH_BURST: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /** Largest request body accepted (the /graphql pass-through), in kilobytes. */
   MAX_BODY_KB: z.coerce.number().int().min(1).max(102_400).default(1024),
   // Shared page cache and purge messages for several replicas; unset keeps pages in memory.
@@ -46,7 +60,11 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type WebConfig = z.infer<typeof schema> & { repoRoot: string; distDir: string };
+export type WebConfig = Omit<z.infer<typeof schema>, 'HSTS'> & {
+  HSTS: 'on' | 'off';
+  repoRoot: string;
+  distDir: string;
+};
 
 export class ConfigError extends Error {}
 
@@ -57,5 +75,11 @@ export function loadWebConfig(env: NodeJS.ProcessEnv = process.env): WebConfig {
     const issue = parsed.error.issues[0]!;
     throw new ConfigError(`Invalid configuration: ${issue.path.join('.')}: ${issue.message}`);
   }
-  return { ...parsed.data, repoRoot, distDir: path.join(repoRoot, 'web', 'dist') };
+  const https = new URL(parsed.data.SITE_URL).protocol === 'https:';
+  return {
+    ...parsed.data,
+    HSTS: parsed.data.HSTS ?? (https ? 'on' : 'off'),
+    repoRoot,
+    distDir: path.join(repoRoot, 'web', 'dist'),
+  };
 }

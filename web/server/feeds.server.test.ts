@@ -258,6 +258,22 @@ describe('sitemapUrls', () => {
     expect(byLoc.get('https://www.example.in/practice-areas/family-law/')).toBeUndefined();
   });
 
+  it('dates a practice area by its own last change in WordPress, or its page if that changed later', () => {
+    const urls = sitemapUrls({
+      ...input,
+      practiceAreaLinks: [...input.practiceAreaLinks, '/practice/cheque-bounce/'],
+      practiceAreaDates: new Map([
+        ['/practice/cheque-bounce/', '2026-11-02T10:00:00+05:30'],
+        ['/practice-areas/criminal-defense/', '2026-10-01T00:00:00Z'],
+        ['/practice-areas/family-law/', '2026-07-01T00:00:00Z'],
+      ]),
+    });
+    const byLoc = new Map(urls.map((u) => [u.loc, u.lastmod]));
+    expect(byLoc.get('https://www.example.in/practice/cheque-bounce/')).toBe('2026-11-02T10:00:00+05:30');
+    expect(byLoc.get('https://www.example.in/practice-areas/criminal-defense/')).toBe('2026-10-01T00:00:00Z');
+    expect(byLoc.get('https://www.example.in/practice-areas/family-law/')).toBe('2026-07-01T00:00:00Z');
+  });
+
   it('still lists the home page and the blog when there are no posts', () => {
     const urls = sitemapUrls({ ...input, posts: [], totalPosts: 0, pages: [], practiceAreaLinks: [] });
     expect(urls.map((u) => u.loc)).toEqual(['https://www.example.in/', 'https://www.example.in/blog']);
@@ -272,6 +288,7 @@ interface GatewayCall {
   query: string;
   variables: Record<string, unknown>;
   requestId: string | undefined;
+  cacheControl: string | undefined;
 }
 
 const servers: http.Server[] = [];
@@ -297,12 +314,16 @@ function readBody(req: IncomingMessage): Promise<string> {
 const TOTAL_POSTS = 130;
 
 /** Answers the feeds' queries like the gateway would, for TOTAL_POSTS posts. */
-async function fakeGateway(opts: { fail?: () => boolean } = {}) {
+async function fakeGateway(opts: { fail?: () => boolean; ageS?: () => number } = {}) {
   const calls: GatewayCall[] = [];
   const url = await listen(
     http.createServer(async (req, res) => {
       const body = JSON.parse(await readBody(req)) as { query: string; variables: Record<string, unknown> };
-      calls.push({ ...body, requestId: req.headers['x-request-id'] as string | undefined });
+      calls.push({
+        ...body,
+        requestId: req.headers['x-request-id'] as string | undefined,
+        cacheControl: req.headers['cache-control'],
+      });
       if (opts.fail?.()) {
         res.writeHead(502, { 'content-type': 'application/json' });
         res.end('{"errors":[{"message":"down"}]}');
@@ -324,7 +345,10 @@ async function fakeGateway(opts: { fail?: () => boolean } = {}) {
         pages: [{ uri: '/privacy-policy/', modified: '2026-10-01T00:00:00Z' }],
         site: { name: 'Law Partners', tagline: 'Criminal Defence Since 1985' },
       };
-      res.writeHead(200, { 'content-type': 'application/json' });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        ...(opts.ageS ? { age: String(opts.ageS()) } : {}),
+      });
       res.end(JSON.stringify({ data }));
     }),
   );
@@ -360,7 +384,10 @@ describe('createFeeds', () => {
     const res = await fetch(`${url}/sitemap.xml`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
-    expect(res.headers.get('cache-control')).toContain('s-maxage=30');
+    // Content just asked for: 25 s as it is (30 s less the last sixth), 5 s more while revalidated.
+    expect(res.headers.get('cache-control')).toBe(
+      'public, max-age=0, s-maxage=25, stale-while-revalidate=5, stale-if-error=86400',
+    );
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     const locs = all(parseXml(await res.text()), 'loc').map(text);
     expect(locs.filter((l) => l.includes('/blog/post-'))).toHaveLength(TOTAL_POSTS);
@@ -401,12 +428,32 @@ describe('createFeeds', () => {
     const { url } = await site(gw.url, clock, 30);
     const first = await fetch(`${url}/feed.xml`);
     expect(first.headers.get('x-cache')).toBe('MISS');
-    clock.now += 30_000;
+    clock.now += 29_999;
     const second = await fetch(`${url}/feed.xml`);
     expect(second.headers.get('x-cache')).toBe('HIT');
     expect(gw.calls).toHaveLength(1);
     clock.now += 1;
     await fetch(`${url}/feed.xml`);
+    expect(gw.calls).toHaveLength(2);
+  });
+
+  it('asks the gateway for content no older than it can keep, and keeps it for what is left', async () => {
+    let ageS = 20;
+    const gw = await fakeGateway({ ageS: () => ageS });
+    const clock = { now: 1_000 };
+    const { url } = await site(gw.url, clock, 30);
+    const first = await fetch(`${url}/feed.xml`);
+    expect(first.headers.get('x-cache')).toBe('MISS');
+    // Built from answers 20 s old: 5 s left as it is, 10 s in all.
+    expect(first.headers.get('cache-control')).toBe(
+      'public, max-age=0, s-maxage=5, stale-while-revalidate=5, stale-if-error=86400',
+    );
+    expect(gw.calls.map((c) => c.cacheControl)).toEqual(['max-age=25']);
+    clock.now += 9_999;
+    expect((await fetch(`${url}/feed.xml`)).headers.get('x-cache')).toBe('HIT');
+    clock.now += 1;
+    ageS = 0;
+    expect((await fetch(`${url}/feed.xml`)).headers.get('x-cache')).toBe('MISS');
     expect(gw.calls).toHaveLength(2);
   });
 

@@ -4,6 +4,13 @@ import zlib from 'node:zlib';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { WebConfig } from './config.server';
+import {
+  ContentAge,
+  contentLifetime,
+  contentTimes,
+  sharedCacheControl,
+  type ContentTimes,
+} from './content-age.server';
 import { LEGACY_REDIRECTS } from '../src/routes/legacy-redirects';
 
 // ---------------------------------------------------------------------------------------------
@@ -156,7 +163,7 @@ export function buildRss(channel: RssChannel): string {
 // What the feeds list
 // ---------------------------------------------------------------------------------------------
 
-/** SPEC §9: the blog list shows 20 posts a page. */
+/** brief §9: the blog list shows 20 posts a page. */
 const BLOG_PAGE_SIZE = 20;
 /** The gateway's largest page of posts. */
 const GATEWAY_PAGE_SIZE = 100;
@@ -172,7 +179,7 @@ const PostSummary = z.object({ uri: z.string(), modified: z.string(), date: z.st
 
 const SitemapFirstData = z.object({
   posts: z.object({ totalCount: z.number(), totalPages: z.number(), nodes: z.array(PostSummary) }).nullable(),
-  practiceAreas: z.array(z.object({ link: z.string() })),
+  practiceAreas: z.array(z.object({ link: z.string(), modified: z.string().nullish() })),
   pages: z.array(z.object({ uri: z.string(), modified: z.string() })),
 });
 
@@ -199,7 +206,7 @@ const RssData = z.object({
 
 const SITEMAP_FIRST = `query SitemapFirst($first: Int!) {
   posts(first: $first, page: 1) { totalCount totalPages nodes { uri modified date } }
-  practiceAreas { link }
+  practiceAreas { link modified }
   pages(first: 100) { uri modified }
 }`;
 
@@ -225,6 +232,11 @@ export interface SitemapInput {
   /** Total posts as WordPress counts them (the blog list's page count comes from it). */
   totalPosts: number;
   practiceAreaLinks: string[];
+  /**
+   * When the WordPress content behind a practice area last changed, by link (a practice area written
+   * in WordPress has no page of the same address to be dated by).
+   */
+  practiceAreaDates?: ReadonlyMap<string, string>;
   pages: { uri: string; modified: string }[];
 }
 
@@ -272,7 +284,10 @@ export function sitemapUrls(input: SitemapInput): SitemapUrl[] {
     );
   }
   for (const post of input.posts) add(post.uri, post.modified || post.date);
-  for (const link of input.practiceAreaLinks) add(link, pageDates.get(normalisePath(link)));
+  for (const link of input.practiceAreaLinks) {
+    const page = pageDates.get(normalisePath(link)) ?? null;
+    add(link, later(page, input.practiceAreaDates?.get(link) ?? null) ?? undefined);
+  }
   for (const page of input.pages) {
     const path = normalisePath(page.uri);
     if (redirects.has(path) || HOME_ALIASES.has(path) || NOT_LISTED.has(path)) continue;
@@ -296,7 +311,8 @@ export interface FeedsDeps {
   timeoutMs?: number;
 }
 
-interface FeedDoc {
+/** `staleUntil`: until when it is served; after that it is built again first (content-age.server.ts). */
+interface FeedDoc extends ContentTimes {
   body: string;
   contentType: string;
   etag: string;
@@ -310,20 +326,22 @@ export function createFeeds(deps: FeedsDeps) {
   const { config, logger } = deps;
   const doFetch = deps.fetch ?? fetch;
   const now = deps.now ?? Date.now;
-  const ttlMs = config.PAGE_CACHE_TTL * 1000;
+  const lifetime = contentLifetime(config.PAGE_CACHE_TTL);
   const timeoutMs = deps.timeoutMs ?? 10_000;
   const cache = new Map<FeedPath, FeedDoc>();
   const inflight = new Map<FeedPath, Promise<FeedDoc>>();
 
+  /** `fetchImpl`: the build's, which bounds and collects the age of the content (ContentAge). */
   async function query<T>(
     document: string,
     variables: Record<string, unknown>,
     schema: z.ZodType<T>,
     requestId: string,
+    fetchImpl: typeof fetch,
   ): Promise<T> {
     let res: Response;
     try {
-      res = await doFetch(config.GATEWAY_URL, {
+      res = await fetchImpl(config.GATEWAY_URL, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -349,8 +367,14 @@ export function createFeeds(deps: FeedsDeps) {
     return parsed.data;
   }
 
-  async function sitemap(requestId: string): Promise<string> {
-    const first = await query(SITEMAP_FIRST, { first: GATEWAY_PAGE_SIZE }, SitemapFirstData, requestId);
+  async function sitemap(requestId: string, fetchImpl: typeof fetch): Promise<string> {
+    const first = await query(
+      SITEMAP_FIRST,
+      { first: GATEWAY_PAGE_SIZE },
+      SitemapFirstData,
+      requestId,
+      fetchImpl,
+    );
     // Without the post list the sitemap would silently drop every post: better to fail and retry.
     if (!first.posts) throw new GatewayError('gateway returned no posts');
     const posts = [...first.posts.nodes];
@@ -362,6 +386,7 @@ export function createFeeds(deps: FeedsDeps) {
         { first: GATEWAY_PAGE_SIZE, page },
         SitemapPostsData,
         requestId,
+        fetchImpl,
       );
       if (!next.posts) throw new GatewayError('gateway returned no posts');
       posts.push(...next.posts.nodes);
@@ -372,13 +397,16 @@ export function createFeeds(deps: FeedsDeps) {
         posts,
         totalPosts: first.posts.totalCount,
         practiceAreaLinks: first.practiceAreas.map((a) => a.link),
+        practiceAreaDates: new Map(
+          first.practiceAreas.flatMap((a) => (a.modified ? [[a.link, a.modified] as const] : [])),
+        ),
         pages: first.pages,
       }),
     );
   }
 
-  async function rss(requestId: string): Promise<string> {
-    const data = await query(RSS, { first: RSS_ITEMS }, RssData, requestId);
+  async function rss(requestId: string, fetchImpl: typeof fetch): Promise<string> {
+    const data = await query(RSS, { first: RSS_ITEMS }, RssData, requestId, fetchImpl);
     if (!data.posts) throw new GatewayError('gateway returned no posts');
     const abs = (p: string) => new URL(p, config.SITE_URL).href;
     return buildRss({
@@ -399,24 +427,32 @@ export function createFeeds(deps: FeedsDeps) {
   async function build(path: FeedPath, requestId: string): Promise<FeedDoc> {
     let body: string;
     let contentType: string;
+    // Like a page: content no older than the gateway is asked for, and kept for what is left of
+    // the lifetime of the oldest of it.
+    const content = new ContentAge(lifetime.gatewayMaxAgeS, now);
+    const fetchImpl = content.wrap(doFetch);
     if (path === '/robots.txt') {
       body = buildRobots(config.SITE_URL);
       contentType = 'text/plain; charset=utf-8';
     } else if (path === '/sitemap.xml') {
-      body = await sitemap(requestId);
+      body = await sitemap(requestId, fetchImpl);
       contentType = 'application/xml; charset=utf-8';
     } else {
-      body = await rss(requestId);
+      body = await rss(requestId, fetchImpl);
       contentType = 'application/rss+xml; charset=utf-8';
     }
     const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
-    return { body, contentType, etag, storedAt: now() };
+    const t = now();
+    return { body, contentType, etag, storedAt: t, ...contentTimes(t, content.ageMs(), lifetime) };
   }
 
-  /** The document for a path: cached for PAGE_CACHE_TTL seconds, one build at a time. */
+  /**
+   * The document for a path: kept while its content is younger than PAGE_CACHE_TTL seconds (no
+   * background rebuild: a crawler can wait), one build at a time.
+   */
   async function get(path: FeedPath, requestId: string): Promise<{ doc: FeedDoc; state: string }> {
     const cached = cache.get(path);
-    if (cached && now() - cached.storedAt <= ttlMs) return { doc: cached, state: 'HIT' };
+    if (cached && now() < cached.staleUntil) return { doc: cached, state: 'HIT' };
     let running = inflight.get(path);
     if (!running) {
       running = build(path, requestId).finally(() => inflight.delete(path));
@@ -468,7 +504,7 @@ export function createFeeds(deps: FeedsDeps) {
     const headers: Record<string, string> = {
       ...baseHeaders,
       'Content-Type': doc.contentType,
-      'Cache-Control': `public, max-age=0, s-maxage=${config.PAGE_CACHE_TTL}, stale-while-revalidate=60, stale-if-error=86400`,
+      'Cache-Control': sharedCacheControl(doc, now()),
       ETag: doc.etag,
       Vary: 'Accept-Encoding',
       'X-Cache': state,

@@ -1,7 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import type { HeadData } from '../src/entry-server';
 import { MOBILE_MENU } from '../src/components/layout/navigation';
 
-export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
+/**
+ * What a render writes where the nonce goes; each response puts its own nonce there. It is new for
+ * every render and never sent, so text the page shows (a search, a post, a title) cannot contain it:
+ * a fixed placeholder in a search box would be filled with the response's real nonce too.
+ */
+export function newNoncePlaceholder(): string {
+  return `__CSP_NONCE_${randomBytes(16).toString('hex')}__`;
+}
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -45,6 +53,8 @@ export interface DocumentParts {
   siteName: string;
   /** Absolute URL of the image shared when a page names none (og:image is required by Open Graph). */
   defaultImage?: string;
+  /** The render's nonce placeholder (newNoncePlaceholder), written into the nonce attributes. */
+  nonce: string;
 }
 
 function meta(attr: 'name' | 'property', key: string, value: string | null | undefined): string {
@@ -101,7 +111,7 @@ export function scriptLoader(parts: Pick<DocumentParts, 'assets' | 'modules'>): 
 export function renderDocument(parts: DocumentParts): string {
   const named = parts.head ?? { title: parts.siteName, description: '' };
   const head = { ...named, ogImage: named.ogImage || parts.defaultImage || null };
-  const n = NONCE_PLACEHOLDER;
+  const n = parts.nonce;
   const tags = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',

@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     renderer,
     assets,
     logger,
-    siteName: process.env.SITE_NAME ?? 'Law Partners',
+    siteName: config.SITE_NAME,
   });
   const { server } = app;
   // Replicas that start together should share pages from their first request (memory meanwhile).

@@ -1,12 +1,24 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { LRUCache } from 'lru-cache';
+import { contentLifetime, contentTimes, type ContentLifetime, type ContentTimes } from './content-age.server';
 
 export interface CachedPage {
   status: number;
   /** HTML with the nonce placeholder; the nonce is filled in per response. */
   html: string;
+  /**
+   * The render's own nonce placeholder, the only text replaced by each response's nonce. A page
+   * stored without one (by an earlier version, in the shared store) is rendered again.
+   */
+  noncePlaceholder?: string;
   etag: string;
   storedAt: number;
+  /**
+   * Served as it is before this (clock ms), while one re-render runs before `staleUntil`: from the
+   * age of the content it was rendered from, not from when it was stored (content-age.server.ts).
+   */
+  freshUntil: ContentTimes['freshUntil'];
+  staleUntil: ContentTimes['staleUntil'];
   /** Server-Timing metrics of the render that produced it, sent with that first answer only. */
   timing?: string;
 }
@@ -25,7 +37,9 @@ export interface SharedPageStore {
 }
 
 export interface PageCacheOptions {
+  /** PAGE_CACHE_TTL: no page whose content is older is served while renders succeed. */
   ttlMs: number;
+  /** How long past that a page is kept, to be served when re-rendering it fails. */
   maxStaleMs: number;
   maxEntries?: number;
   now?: () => number;
@@ -39,13 +53,15 @@ export type Lookup =
   | { state: 'miss' };
 
 /**
- * Rendered pages by URL. Fresh within the TTL; stale pages are served while one re-render runs in
- * the background; past the stale window a page is re-rendered first, but still served if that fails.
- * With a shared store, a fresh copy in memory is served as is; anything else is read from the
- * shared store, which is the truth while it answers (a page missing there was purged), and memory
- * alone answers while it does not.
+ * Rendered pages by URL. Fresh while their content is young; in the last part of its lifetime a page
+ * is served while one re-render runs in the background; past it a page is re-rendered first, but
+ * still served if that fails (for up to maxStaleMs). With a shared store, a fresh copy in memory is
+ * served as is; anything else is read from the shared store, which is the truth while it answers (a
+ * page missing there was purged), and memory alone answers while it does not.
  */
 export class PageCache {
+  /** The lifetime arithmetic of the TTL (content-age.server.ts). */
+  readonly lifetime: ContentLifetime;
   private readonly entries: LRUCache<string, CachedPage>;
   private readonly inflight = new Map<string, { promise: Promise<CachedPage | null>; epoch: number }>();
   private readonly now: () => number;
@@ -60,38 +76,60 @@ export class PageCache {
       sizeCalculation: (p) => p.html.length + 200,
     });
     this.now = opts.now ?? Date.now;
+    this.lifetime = contentLifetime(opts.ttlMs / 1000);
+  }
+
+  /** The times of a page rendered now from content `contentAgeMs` old. */
+  timesFor(contentAgeMs: number): ContentTimes {
+    return contentTimes(this.now(), contentAgeMs, this.lifetime);
   }
 
   async lookup(key: string): Promise<Lookup> {
     const page = await this.read(key);
     if (!page) return { state: 'miss' };
-    const age = this.now() - page.storedAt;
-    if (age <= this.opts.ttlMs) return { state: 'fresh', page };
-    if (age <= this.opts.ttlMs + this.opts.maxStaleMs) return { state: 'stale', page };
-    return { state: 'expired', page };
+    const now = this.now();
+    if (now < page.freshUntil) return { state: 'fresh', page };
+    if (now < page.staleUntil) return { state: 'stale', page };
+    // Past its lifetime: kept a while, to be served if the re-render fails.
+    const kept = now - page.storedAt <= this.lifetime.maxAgeMs + this.opts.maxStaleMs;
+    return kept ? { state: 'expired', page } : { state: 'miss' };
   }
 
   private async read(key: string): Promise<CachedPage | undefined> {
     const mine = this.entries.get(key);
     const shared = this.opts.shared;
-    if (!shared || (mine && this.now() - mine.storedAt <= this.opts.ttlMs) || !shared.available()) {
+    if (!shared || (mine && this.now() < mine.freshUntil) || !shared.available()) {
       return mine;
     }
     const theirs = await shared.get(key);
     if (theirs === undefined) return mine;
     if (theirs === null) return undefined;
-    if (!mine || mine.storedAt !== theirs.storedAt) this.entries.set(key, theirs);
+    // The same render: this copy may have been kept serving (keepServing) while the store's was not.
+    if (mine && mine.storedAt === theirs.storedAt) return mine;
+    this.entries.set(key, theirs);
     return theirs;
   }
 
   async set(key: string, page: Omit<CachedPage, 'storedAt'>): Promise<CachedPage> {
-    const entry = { ...page, storedAt: this.now() };
+    const now = this.now();
+    const entry = { ...page, storedAt: now };
     const epoch = this.renderEpoch.getStore();
     // Rendered from content a purge has since replaced: the visitors waiting get it, nobody else.
     if (epoch !== undefined && epoch !== this.epoch) return entry;
     this.entries.set(key, entry);
-    await this.opts.shared?.set(key, entry, this.opts.ttlMs + this.opts.maxStaleMs);
+    await this.opts.shared?.set(key, entry, entry.staleUntil - now + this.opts.maxStaleMs);
     return entry;
+  }
+
+  /**
+   * Re-rendering an expired page failed (the gateway down): serve it as it is for another refresh
+   * window, while one re-render at a time is tried in the background, instead of making every
+   * visitor wait for a failing render. In this process only, and only if no purge dropped it.
+   */
+  keepServing(key: string, page: CachedPage): void {
+    const mine = this.entries.get(key);
+    if (mine?.storedAt !== page.storedAt) return;
+    this.entries.set(key, { ...mine, staleUntil: this.now() + this.lifetime.refreshMs });
   }
 
   /** One render per key at a time: concurrent misses wait for the same render. */

@@ -59,6 +59,9 @@ export class StaticFiles {
       return null;
     }
     if (rel.includes('\0')) return null;
+    // Dot-files and dot-folders are the build's and the server's own (Vite's .vite/manifest.json,
+    // an editor's or a deploy tool's files), never the site's: they are not served.
+    if (rel.split(/[\\/]/).some((segment) => segment.startsWith('.'))) return null;
     const full = path.resolve(mount.dir, rel);
     // Never leave the mounted directory (../, encoded or not).
     if (!full.startsWith(path.resolve(mount.dir) + path.sep)) return null;

@@ -20,6 +20,11 @@ export interface RenderRequest {
   requestId: string;
   nonce: string;
   signal?: AbortSignal;
+  /**
+   * The fetch the gateway is asked with: the web server's bounds the age of the content it asks
+   * for and reads how old the answers are (web/server/content-age.server.ts).
+   */
+  fetch?: typeof fetch;
 }
 
 export type RenderResult =
@@ -58,7 +63,7 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     uri: req.gatewayUrl,
     ssr: true,
     headers: { 'x-request-id': req.requestId },
-    fetch: upstream.wrap(fetch),
+    fetch: upstream.wrap(req.fetch ?? fetch),
   });
   const request = new Request(req.url, { signal: req.signal });
   // The route loaders ask the gateway with this request's client (route-data.tsx).

@@ -34,7 +34,7 @@ const notFound = lazyRoute(
   () => import('./routes/not-found/NotFoundRoute'),
 );
 
-/** The home page answers on its own path and on the section aliases of SPEC §2. */
+/** The home page answers on its own path and on the section aliases of brief §2. */
 const HOME_ALIASES = ['about', 'contact-us', 'testimonials', 'practice-areas'];
 /**
  * The home page's last sections load their code when the visitor comes near them; an alias that
@@ -46,7 +46,7 @@ const OPENS_SCROLLED_TO: Record<string, RouteHandle> = {
 };
 
 function redirectRoute(path: string, to: string): RouteObject {
-  // 301 on the server; a replace navigation in the browser (SPEC §2).
+  // 301 on the server; a replace navigation in the browser (brief §2).
   return { path, loader: () => replace(to, 301) };
 }
 

@@ -1,4 +1,4 @@
-// SPEC §7 against the real WordPress: every call the gateway makes (sources/api.ts over its HTTP
+// brief §7 against the real WordPress: every call the gateway makes (sources/api.ts over its HTTP
 // client), with the query strings checked where WordPress received them (its access log), the
 // answers parsed by the gateway's zod parsers, and the values checked against content/, the
 // snapshot WordPress was seeded from. Each call is also asked of the embedded source over content/
@@ -13,6 +13,7 @@ import {
   POST_SUMMARY_FIELDS,
   PAGE_SUMMARY_FIELDS,
   PRACTICE_AREA_FIELDS,
+  PRACTICE_AREA_SUMMARY_FIELDS,
   createWpApi,
   type WpApi,
 } from '../../gateway/src/sources/api.js';
@@ -73,7 +74,7 @@ async function categoryIds(slug: string): Promise<{ wp: number; fake: number }> 
   return { wp: wpId, fake: fakeId };
 }
 
-describe('SPEC §7 /posts', () => {
+describe('brief §7 /posts', () => {
   it('blog list: per_page=20, orderby date desc, status=publish, _fields; every published post of content/', async () => {
     const { result, requests } = await logged(() => wp.listPosts({ perPage: 20, page: 1 }));
     expect(requests).toEqual([
@@ -227,7 +228,7 @@ describe('SPEC §7 /posts', () => {
   });
 });
 
-describe('SPEC §7 /pages', () => {
+describe('brief §7 /pages', () => {
   it('the practice pages: one request, per_page=20, status=publish, the seven practice slugs', async () => {
     const { result, requests } = await logged(() => wp.practicePages([...PRACTICE_SLUGS]));
     expect(requests).toEqual([
@@ -265,21 +266,29 @@ describe('SPEC §7 /pages', () => {
   });
 });
 
-describe('SPEC §7 practice_areas', () => {
-  it('all practice areas, and one by slug, with the plugin’s practice_icon', async () => {
+describe('brief §7 practice_areas', () => {
+  it('all practice areas as summaries, and one by slug, with the plugin’s practice_icon and the Order', async () => {
     const { result, requests } = await logged(() => wp.listPracticeAreas());
     expect(requests).toEqual([
-      `/practice_areas?per_page=100&orderby=title&order=asc&status=publish&_fields=${fields(PRACTICE_AREA_FIELDS)}`,
+      `/practice_areas?per_page=100&orderby=title&order=asc&status=publish&_fields=${fields(PRACTICE_AREA_SUMMARY_FIELDS)}`,
     ]);
     expect(slugs(result)).toEqual(slugs(await fake.listPracticeAreas()));
     for (const area of result) {
       const recorded = content.practiceAreas.find((p) => p.slug === area.slug)!;
       expect(title(area)).toBe(content.titleOf(area.slug));
       expect(area.practice_icon).toBe(recorded.practice_icon);
+      // The post type's page-attributes: the site orders practice areas by it.
+      expect(area.menu_order).toBe(recorded.menu_order);
+      expect(area).not.toHaveProperty('content');
     }
     const one = content.practiceAreas[0]!.slug;
-    const bySlug = await wp.practiceAreasBySlugs([one, 'no-such-area']);
-    expect(bySlug.get(one)).toMatchObject({ slug: one });
+    const { result: bySlug, requests: bySlugRequests } = await logged(() =>
+      wp.practiceAreasBySlugs([one, 'no-such-area']),
+    );
+    expect(bySlugRequests).toEqual([
+      `/practice_areas?slug=${one},no-such-area&per_page=20&status=publish&_fields=${fields(PRACTICE_AREA_FIELDS)}`,
+    ]);
+    expect(bySlug.get(one)).toMatchObject({ slug: one, menu_order: content.practiceAreas[0]!.menu_order });
     expect(bySlug.get('no-such-area')).toBeNull();
   });
 
@@ -294,7 +303,7 @@ describe('SPEC §7 practice_areas', () => {
   });
 });
 
-describe('SPEC §7 /media', () => {
+describe('brief §7 /media', () => {
   it('featured images of the blog list: one request, include=<ids>&orderby=include, in that order', async () => {
     const { items } = await wp.listPosts({ perPage: 20, page: 1 });
     const ids = [...new Set(items.map((p) => p.featured_media).filter((id) => id > 0))];
@@ -318,7 +327,7 @@ describe('SPEC §7 /media', () => {
     expect(wpMediaListSchema.parse(raw.body).map((m) => String(m.id))).toEqual(reversed);
   });
 
-  it('/media/{id} without a query (SPEC §7) parses as a media item', async () => {
+  it('/media/{id} without a query (brief §7) parses as a media item', async () => {
     const post = (await wp.listPosts({ perPage: 1, page: 1 })).items[0]!;
     const { result, requests } = await logged(() =>
       client.get(`/media/${post.featured_media}`, undefined, { parse: (b) => wpMediaSchema.parse(b) }),
@@ -332,7 +341,7 @@ describe('SPEC §7 /media', () => {
   });
 });
 
-describe('SPEC §7 /categories', () => {
+describe('brief §7 /categories', () => {
   it('hide_empty=true&per_page=50: the snapshot’s categories with posts, with their counts', async () => {
     const { result, requests } = await logged(() => wp.categories());
     expect(requests).toEqual([`/categories?hide_empty=true&per_page=50&_fields=${fields(CATEGORY_FIELDS)}`]);
@@ -391,7 +400,7 @@ describe('request accounting', () => {
     expect(requests).toHaveLength(3);
     expect(client.stats.requests).toBe(3);
     figure(
-      'SPEC §7 blog list + categories + practice pages',
+      'brief §7 blog list + categories + practice pages',
       `${client.stats.requests} requests, ${client.stats.bytes} bytes`,
     );
   });

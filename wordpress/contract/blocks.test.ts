@@ -63,10 +63,10 @@ describe("the block editor's anchors, footnotes and embeds", () => {
       `<li id="${FN}">(2018) 3 SCC 22. <a href="#${FN}-link" aria-label="Jump to footnote reference 1">↩︎</a></li>`,
     );
     expect(contentHtml).toContain(
-      '<a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" rel="nofollow noopener">Watch the video on YouTube</a>',
+      '<a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" rel="nofollow noopener noreferrer">Watch the video on YouTube</a>',
     );
     expect(contentHtml).toContain(
-      '<a href="https://www.google.com/maps/embed?pb=1" rel="nofollow noopener">Our office (on google.com)</a>',
+      '<a href="https://www.google.com/maps/embed?pb=1" rel="nofollow noopener noreferrer">Our office (on google.com)</a>',
     );
     expect(contentHtml).not.toMatch(/<iframe|<h2[^>]*><\/h2>/);
   });

@@ -19,12 +19,12 @@ import { CONTENT_DIR, REPO_ROOT, credentials } from './lib/wordpress.js';
 
 /**
  * What this WordPress cannot give back: Yoast's fields (no Yoast SEO here; the snapshot was recorded
- * with it), and author and menu_order of practice areas, which the plugin's post type does not expose.
+ * with it), and the author of practice areas, which the plugin's post type does not expose.
  */
 const KNOWN_MISSING: Record<string, string[]> = {
   posts: ['yoast_head_json'],
   pages: ['yoast_head_json'],
-  practice_areas: ['author', 'menu_order', 'yoast_head_json'],
+  practice_areas: ['author', 'yoast_head_json'],
   media: [],
   categories: [],
 };

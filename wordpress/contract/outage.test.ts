@@ -105,7 +105,7 @@ describe('WordPress stopped mid-run', () => {
 
   it('never-seen questions read as none or fall back, and the gateway stays up', async () => {
     expect(await wordpressAnswers()).toBe(false);
-    // No page, and an error saying the lookup failed (SPEC §8's 'Failed to fetch page'): the site
+    // No page, and an error saying the lookup failed (brief §8's 'Failed to fetch page'): the site
     // answers 503 rather than a 404 a search engine would believe.
     const page = await gw.query<{ page: unknown }>(WEB.ContentPage, { slug: 'contract-never-seen-page' });
     expect(page.data!.page).toBeNull();
@@ -121,7 +121,7 @@ describe('WordPress stopped mid-run', () => {
       ['Failed to fetch practice area', 'UPSTREAM_UNAVAILABLE'],
     ]);
 
-    // SPEC §8: a post that cannot be fetched is 'Failed to fetch post' (the web shows 'Failed to load post.').
+    // brief §8: a post that cannot be fetched is 'Failed to fetch post' (the web shows 'Failed to load post.').
     const post = await gw.query<{ post: unknown }>(WEB.PostPage, { slug: 'contract-never-seen-post' });
     expect(post.data?.post ?? null).toBeNull();
     expect(post.errors?.map((e) => [e.message, e.extensions?.code])).toEqual([

@@ -64,13 +64,16 @@ async function agree<T>(query: string, variables?: Vars): Promise<T> {
 }
 
 describe('the website’s operations over the real WordPress', () => {
-  it('Layout, Home and the home practice areas: the seven areas with their WordPress pages', async () => {
+  it('Layout, Home and the home practice areas: the seven areas with their WordPress pages, then the practice_area posts by Order', async () => {
     // The shell's practice links are navigation built into the site: they cost WordPress nothing.
     const layout = await agree<{ site: { practiceLinks: Array<{ href: string }> } }>(WEB.Layout);
     expect(layout.site.practiceLinks).toHaveLength(7);
     await agree(WEB.Home);
-    const home = await agree<{ practiceAreas: Array<{ title: string }> }>(WEB.HomePracticeAreas);
-    expect(home.practiceAreas).toHaveLength(7);
+    const home = await agree<{ practiceAreas: Array<{ slug: string }> }>(WEB.HomePracticeAreas);
+    expect(home.practiceAreas.slice(7).map((a) => a.slug)).toEqual(
+      [...content.practiceAreas].sort((a, b) => (a.menu_order ?? 0) - (b.menu_order ?? 0)).map((a) => a.slug),
+    );
+    expect(home.practiceAreas).toHaveLength(7 + content.practiceAreas.length);
     const wide = await agree<{ practiceAreas: PracticeArea[] }>(PRACTICE_AREAS);
     for (const area of wide.practiceAreas) {
       expect(area.origin, area.slug).toBe('WORDPRESS');

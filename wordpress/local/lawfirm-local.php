@@ -10,13 +10,29 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/*
+ * Each mail is one JSON line in LAWFIRM_MAIL_LOG: {"time","to":[...],"subject","message"}, so the
+ * contract tests can check who was told what. A filter that already answered pre_wp_mail (a mail
+ * plugin, or a test fixture making the transport fail) keeps its answer and nothing is logged.
+ */
 add_filter(
 	'pre_wp_mail',
 	static function ( $short_circuit, array $atts ) {
+		if ( null !== $short_circuit ) {
+			return $short_circuit;
+		}
 		if ( defined( 'LAWFIRM_MAIL_LOG' ) ) {
-			$to   = is_array( $atts['to'] ) ? implode( ', ', $atts['to'] ) : (string) $atts['to'];
-			$line = gmdate( 'c' ) . "\tto: " . $to . "\tsubject: " . (string) $atts['subject'] . "\n";
-			file_put_contents( LAWFIRM_MAIL_LOG, $line, FILE_APPEND | LOCK_EX );
+			$to   = is_array( $atts['to'] ) ? $atts['to'] : explode( ',', (string) $atts['to'] );
+			$line = wp_json_encode(
+				array(
+					'time'    => gmdate( 'c' ),
+					'to'      => array_values( array_filter( array_map( 'trim', array_map( 'strval', $to ) ), 'strlen' ) ),
+					'subject' => (string) $atts['subject'],
+					'message' => (string) $atts['message'],
+				),
+				JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE
+			);
+			file_put_contents( LAWFIRM_MAIL_LOG, $line . "\n", FILE_APPEND | LOCK_EX );
 		}
 		return true;
 	},

@@ -69,7 +69,7 @@ const listener = createServer((req, res) => {
   const chunks = [];
   req.on('data', (c) => chunks.push(c));
   req.on('end', () => {
-    received.push({ url: req.url, headers: req.headers, raw: Buffer.concat(chunks) });
+    received.push({ url: req.url, headers: req.headers, raw: Buffer.concat(chunks), at: Date.now() });
     res.writeHead(204).end();
   });
   // WordPress closes its end right after sending (fire-and-forget); that is not an error here.
@@ -96,8 +96,14 @@ function restorePurge() {
   utimesSync(purgeFile, purgeMtime, purgeMtime);
 }
 
+/** The gateway's check: a recent Unix-seconds timestamp, and HMAC-SHA256 of "{timestamp}.{body}". */
 function verified(event) {
-  const expected = 'sha256=' + createHmac('sha256', secret).update(event.raw).digest('hex');
+  const stamp = String(event.headers['x-purge-timestamp'] ?? '');
+  if (!/^[0-9]{1,12}$/.test(stamp)) return false;
+  const age = event.at / 1000 - Number(stamp);
+  if (age > 300 || age < -60) return false;
+  const expected =
+    'sha256=' + createHmac('sha256', secret).update(`${stamp}.`).update(event.raw).digest('hex');
   const got = String(event.headers['x-purge-signature'] ?? '');
   return got.length === expected.length && timingSafeEqual(Buffer.from(got), Buffer.from(expected));
 }
@@ -132,7 +138,7 @@ async function expectWebhook(name, expected) {
       body.slug === expected.slug &&
       Object.keys(body).sort().join() === 'action,id,slug,type' &&
       event.headers['content-type'] === 'application/json',
-    `signature ${event.headers['x-purge-signature']}, slug ${body.slug}`,
+    `timestamp ${event.headers['x-purge-timestamp']}, signature ${event.headers['x-purge-signature']}, slug ${body.slug}`,
   );
 }
 

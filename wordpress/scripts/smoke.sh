@@ -21,6 +21,13 @@ done < <(find "$WP_DIR" -name '*.php' -print0)
 log "sanitiser unit checks"
 php "$WP_DIR/test/php/fields-test.php"
 
+log "enquiry notification and Yoast mapping unit checks"
+WORDPRESS_ROOT="$WP_ROOT" php "$WP_DIR/test/php/notify-test.php"
+php "$WP_DIR/test/php/yoast-test.php"
+
+log "purge webhook unit checks"
+php "$WP_DIR/test/php/webhook-test.php"
+
 log "installable zip"
 bash "$WP_DIR/scripts/build-zip.sh"
 php -r '

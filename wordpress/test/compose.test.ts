@@ -5,6 +5,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { ConfigError, loadConfig } from '../../gateway/src/config.js';
+import { loadWebConfig } from '../../web/server/config.server.js';
 import { REPO_ROOT } from './fields-schema.js';
 
 interface Mount {
@@ -67,22 +69,68 @@ function mounts(name: string): Mount[] {
   });
 }
 
-/** Environment variables the gateway reads: every read(env, 'X', ...), optionalUrl('X'), seconds('X', ...). */
-function gatewayKeys(): Set<string> {
-  const src = read('gateway/src/config.ts');
-  const keys = [
-    ...src.matchAll(/read\(\s*env,\s*'([A-Z0-9_]+)'/g),
-    ...src.matchAll(/optionalUrl\('([A-Z0-9_]+)'\)/g),
-    ...src.matchAll(/seconds\('([A-Z0-9_]+)'/g),
-  ].map((m) => m[1] as string);
-  return new Set(keys);
+/**
+ * The environment variables a config loader reads, asked of the loader itself: it is given an
+ * environment that records every name looked up (and has none set, so every default applies).
+ */
+function keysRead(load: (env: Record<string, string | undefined>) => unknown): Set<string> {
+  const names = new Set<string>();
+  load(
+    new Proxy({} as Record<string, string | undefined>, {
+      get(_target, key) {
+        if (typeof key === 'string') names.add(key);
+        return undefined;
+      },
+    }),
+  );
+  return names;
 }
-/** Environment variables the web server reads: the keys of its zod object. */
-function webKeys(): Set<string> {
-  const src = read('web/server/config.server.ts');
-  const body = /z\.object\(\{([\s\S]*?)\n\}\)/.exec(src)?.[1] ?? '';
-  return new Set([...body.matchAll(/^\s+([A-Z0-9_]+):/gm)].map((m) => m[1] as string));
+/** Environment variables the gateway reads (gateway/src/config.ts). */
+const gatewayKeys = () => keysRead((env) => loadConfig(env));
+/** Environment variables the web server reads (the zod schema of web/server/config.server.ts). */
+const webKeys = () => keysRead((env) => loadWebConfig(env));
+/** The firm's details: what the site shows visitors of the firm (names, contacts, profiles). */
+const isSiteSetting = (name: string) => /^(SITE|SOCIAL)_/.test(name);
+
+/** A service's environment as compose gives it to the container, with `dotEnv` as the .env file. */
+function interpolated(name: string, dotEnv: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env(name)).map(([key, value]) => [
+      key,
+      String(value).replace(
+        /\$\$|\$\{([A-Z][A-Z0-9_]*)(?:(:?)([-?])([^}]*))?\}/g,
+        (whole, variable: string | undefined, colon: string, op: string, operand: string) => {
+          if (whole === '$$') return '$';
+          const value = dotEnv[variable as string];
+          const missing = value === undefined || (colon === ':' && value === '');
+          if (!missing) return value;
+          if (op === '?') throw new Error(`compose stops: ${operand}`);
+          return op === '-' ? operand : '';
+        },
+      ),
+    ]),
+  );
 }
+
+/** A production .env: the secrets, the public address and the firm's own details. */
+const PRODUCTION_ENV = {
+  PURGE_SECRET: 'p'.repeat(32),
+  WORDPRESS_DB_PASSWORD: 'db-password',
+  WORDPRESS_ADMIN_PASSWORD: 'admin-password',
+  WORDPRESS_USER: 'editor-bot',
+  WORDPRESS_APP_PASSWORD: 'abcd efgh ijkl mnop qrst uvwx',
+  SITE_URL: 'https://www.sharma-law.in',
+  SITE_NAME: 'Sharma & Associates',
+  SITE_PHONE: '+91 98110 22334',
+  SITE_EMERGENCY_PHONE: '+91 98110 55667',
+  SITE_EMAIL: 'office@sharma-law.in',
+  SITE_WHATSAPP_URL: 'https://wa.me/919811022334',
+  SITE_STREET_ADDRESS: 'Raj Nagar District Centre',
+  SOCIAL_FACEBOOK: 'https://www.facebook.com/sharmalaw',
+  SOCIAL_INSTAGRAM: 'https://www.instagram.com/sharmalaw',
+  SOCIAL_LINKEDIN: 'https://www.linkedin.com/company/sharmalaw',
+  SOCIAL_X: 'https://x.com/sharmalaw',
+};
 function envFileNames(rel: string): Set<string> {
   if (!existsSync(path.join(REPO_ROOT, rel))) return new Set();
   return new Set([...read(rel).matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1] as string));
@@ -128,6 +176,84 @@ describe('docker-compose.yml', () => {
     expect(web.size).toBeGreaterThan(5);
     expect(Object.keys(env('gateway')).filter((k) => !gateway.has(k))).toEqual([]);
     expect(Object.keys(env('web')).filter((k) => !web.has(k))).toEqual([]);
+  });
+
+  it('passes every site setting the code reads from .env to each service that reads it', () => {
+    const readers = [
+      ['gateway', gatewayKeys()],
+      ['gateway-2', gatewayKeys()],
+      ['web', webKeys()],
+      ['web-2', webKeys()],
+    ] as const;
+    const settings = new Set([...gatewayKeys(), ...webKeys()].filter(isSiteSetting));
+    // The firm's name, address, phones, e-mail, WhatsApp link and four social profiles.
+    expect(settings.size).toBe(11);
+    for (const [name, keys] of readers) {
+      for (const key of [...keys].filter(isSiteSetting)) {
+        // From .env by its own name: ${SITE_PHONE}, ${SITE_PHONE:-...} or ${SITE_PHONE:?...}.
+        expect(env(name)[key], `${name}: ${key}`).toMatch(new RegExp(`^\\$\\{${key}(:?[-?][^}]*)?\\}$`));
+      }
+    }
+    // A setting both read comes to both with the same default.
+    for (const key of [...webKeys()].filter(isSiteSetting)) {
+      expect(envValue('web', key), key).toBe(envValue('gateway', key));
+    }
+  });
+
+  it("starts the gateway and the web server with a production .env, and shows the firm's own details", () => {
+    const gateway = loadConfig(interpolated('gateway', PRODUCTION_ENV));
+    expect(gateway.nodeEnv).toBe('production');
+    expect(gateway.site).toEqual({
+      url: 'https://www.sharma-law.in',
+      name: 'Sharma & Associates',
+      phone: '+91 98110 22334',
+      emergencyPhone: '+91 98110 55667',
+      email: 'office@sharma-law.in',
+      whatsappUrl: 'https://wa.me/919811022334',
+      streetAddress: 'Raj Nagar District Centre',
+      social: {
+        facebook: 'https://www.facebook.com/sharmalaw',
+        instagram: 'https://www.instagram.com/sharmalaw',
+        linkedin: 'https://www.linkedin.com/company/sharmalaw',
+        x: 'https://x.com/sharmalaw',
+      },
+    });
+    // Enquiries go to WordPress with the application password, over compose's own network.
+    expect(gateway.wordpressUrl).toBe('http://wordpress');
+    expect(gateway.enquiries.wordpressAppPassword).toBe(PRODUCTION_ENV.WORDPRESS_APP_PASSWORD);
+    const web = loadWebConfig(interpolated('web', PRODUCTION_ENV));
+    expect([web.SITE_URL, web.SITE_NAME]).toEqual(['https://www.sharma-law.in', 'Sharma & Associates']);
+  });
+
+  it('stops the gateway in production while the phone or e-mail in .env is left out', () => {
+    for (const left of ['SITE_PHONE', 'SITE_EMAIL'] as const) {
+      const { [left]: _left, ...dotEnv } = PRODUCTION_ENV;
+      const error = (() => {
+        try {
+          loadConfig(interpolated('gateway', dotEnv));
+        } catch (e) {
+          return e;
+        }
+        return null;
+      })();
+      expect(error, left).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).variable).toBe(left);
+    }
+    // On this machine (the default localhost address) the placeholders may stand.
+    const { SITE_URL: _url, SITE_PHONE: _phone, SITE_EMAIL: _email, ...local } = PRODUCTION_ENV;
+    expect(loadConfig(interpolated('gateway', local)).site.phone).toBeNull();
+  });
+
+  it('lets the gateway send the application password to WordPress over the private network only', () => {
+    expect(envValue('gateway', 'ALLOW_INSECURE_WORDPRESS')).toBe('${ALLOW_INSECURE_WORDPRESS:-true}');
+    expect(gatewayKeys().has('ALLOW_INSECURE_WORDPRESS')).toBe(true);
+    // The plain-http address is a service of this file, not a host elsewhere.
+    const wordpress = new URL(envValue('gateway', 'WORDPRESS_URL'));
+    expect(wordpress.protocol).toBe('http:');
+    expect(Object.keys(compose.services)).toContain(wordpress.hostname);
+    // Without the allowance the same settings are refused, naming WORDPRESS_URL.
+    const refused = { ...interpolated('gateway', PRODUCTION_ENV), ALLOW_INSECURE_WORDPRESS: 'false' };
+    expect(() => loadConfig(refused)).toThrow(/WORDPRESS_URL/);
   });
 
   it('makes the Node services listen beyond their container loopback', () => {

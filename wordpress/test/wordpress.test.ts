@@ -1,5 +1,5 @@
 // Checks of the WordPress side that need neither PHP nor a running WordPress: the plugin's field
-// definitions against SPEC §3, content/ against those definitions (what the seed loads must be what
+// definitions against brief §3, content/ against those definitions (what the seed loads must be what
 // the REST API would accept, and must survive the plugin's sanitising unchanged), and the wiring of
 // the plugin files and provisioning scripts. The live checks are in wordpress/scripts/smoke.sh.
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -24,7 +24,7 @@ function content(name: string): Item[] {
 }
 const read = (rel: string) => readFileSync(path.join(REPO_ROOT, rel), 'utf8');
 
-// SPEC §3, field by field.
+// brief §3, field by field.
 const SPEC_FIELDS: Record<string, string[]> = {
   banner_settings: [
     'banner_background_color',
@@ -57,7 +57,7 @@ const SPEC_FIELDS: Record<string, string[]> = {
 };
 
 describe('field definitions (fields.json)', () => {
-  it('has exactly the fields and sub-fields of SPEC §3, on the right post types', () => {
+  it('has exactly the fields and sub-fields of brief §3, on the right post types', () => {
     expect(Object.keys(spec.fields)).toEqual(Object.keys(SPEC_FIELDS));
     for (const [field, subFields] of Object.entries(SPEC_FIELDS)) {
       expect(Object.keys(spec.fields[field]?.properties ?? {}), field).toEqual(subFields);
@@ -67,7 +67,7 @@ describe('field definitions (fields.json)', () => {
     expect(spec.fields.page_structure?.objectTypes).toEqual(['page', 'practice_area']);
   });
 
-  it('lists the ten icons of SPEC §3 with Scale as the default', () => {
+  it('lists the ten icons of brief §3 with Scale as the default', () => {
     expect(spec.icons).toEqual([
       'Scale',
       'Heart',

@@ -4,7 +4,10 @@
 
 export interface CacheEntry<T = unknown> {
   value: T;
-  /** When the value was fetched from upstream (clock milliseconds). */
+  /**
+   * When the upstream request for the value was sent (clock milliseconds): its age, for freshness
+   * and for what the web server is told, counts from the moment upstream was asked.
+   */
   storedAt: number;
   /** Labels for purging: e.g. 'posts:list', 'posts:slug:my-post', 'media:id:12'. */
   tags: readonly string[];
@@ -13,7 +16,11 @@ export interface CacheEntry<T = unknown> {
 }
 
 export interface Cache {
-  get<T = unknown>(key: string): Promise<CacheEntry<T> | undefined>;
+  /**
+   * `maxAgeMs`: the caller has no use for an entry stored longer ago than this, so a tiered store
+   * looks past such a copy of its own to the shared store, where another process may hold a newer one.
+   */
+  get<T = unknown>(key: string, maxAgeMs?: number): Promise<CacheEntry<T> | undefined>;
   /** `retainMs`: after this long the entry is useless (past every stale window) and may be dropped. */
   set<T = unknown>(key: string, entry: CacheEntry<T>, retainMs: number): Promise<void>;
   delete(key: string): Promise<boolean>;

@@ -364,3 +364,91 @@ describe('a purge while an answer is on its way', () => {
     expect(up.calls).toBe(2);
   });
 });
+
+describe('cached source: a caller that bounds the age of what it gets', () => {
+  /** A freshness that accepts `maxAgeMs` and records when each answer it got was asked for. */
+  const bound = (maxAgeMs?: number) => {
+    const askedAt: number[] = [];
+    return { maxAgeMs, observe: (at: number) => void askedAt.push(at), askedAt };
+  };
+
+  it('asks again for an answer older than the caller accepts, fresh or stale by the TTL', async () => {
+    const { clock, up, cached } = setup({ ttl: 30_000, swr: 60_000 });
+    const t0 = clock.now();
+    const read = async (maxAgeMs?: number) => {
+      const freshness = bound(maxAgeMs);
+      const id = ((await cached.get('/posts', {}, { freshness })).body as Array<{ id: number }>)[0]!.id;
+      return { id, askedAt: freshness.askedAt };
+    };
+    expect(await read(25_000)).toEqual({ id: 1, askedAt: [t0] });
+    clock.advance(25_000);
+    expect(await read(25_000)).toEqual({ id: 1, askedAt: [t0] });
+    clock.advance(1);
+    // Fresh by the TTL, so anyone else still gets it; too old for this caller, who waits for a new one.
+    expect(await read()).toEqual({ id: 1, askedAt: [t0] });
+    expect(await read(25_000)).toEqual({ id: 2, askedAt: [t0 + 25_001] });
+    expect(up.calls).toBe(2);
+    // Past the TTL the cache would serve it stale while revalidating: not to this caller.
+    clock.advance(40_000);
+    expect(await read(25_000)).toEqual({ id: 3, askedAt: [t0 + 65_001] });
+    expect(up.calls).toBe(3);
+    expect(cached.stats.stale).toBe(0);
+  });
+
+  it('counts an answer’s age from when upstream was asked, not from when it answered', async () => {
+    const { clock, up, cached } = setup({ ttl: 30_000, swr: 0 });
+    const t0 = clock.now();
+    const release = up.hold();
+    const freshness = bound();
+    const pending = cached.get('/posts', {}, { freshness });
+    while (up.calls === 0) await new Promise((r) => setImmediate(r));
+    // WordPress takes 4 s to answer.
+    clock.advance(4_000);
+    release();
+    expect((await pending).fetchedAt).toBe(t0);
+    expect(freshness.askedAt).toEqual([t0]);
+    clock.advance(25_999);
+    await cached.get('/posts', {});
+    expect(up.calls).toBe(1);
+    clock.advance(1);
+    await cached.get('/posts', {});
+    expect(up.calls).toBe(2);
+  });
+
+  it('still serves the last good answer when asking again fails, and says how old it is', async () => {
+    const { clock, up, cached } = setup({ ttl: 30_000, swr: 60_000, sie: 3_600_000 });
+    const t0 = clock.now();
+    await cached.get('/posts', {});
+    clock.advance(26_000);
+    up.fail(wordpressApiError(503, '/posts'));
+    const freshness = bound(25_000);
+    const answer = await cached.get('/posts', {}, { freshness });
+    expect((answer.body as Array<{ id: number }>)[0]!.id).toBe(1);
+    expect(freshness.askedAt).toEqual([t0]);
+    expect(cached.stats.staleIfError).toBe(1);
+  });
+
+  it('bounds and reports items by id the same way, a missing item included', async () => {
+    let t = 0;
+    const up = itemsUpstream();
+    const cache = createMemoryCache({ maxBytes: 1_000_000, now: () => t });
+    const cached = cachedSource(up.source, cache, {
+      ttlMs: 30_000,
+      staleWhileRevalidateMs: 60_000,
+      staleIfErrorMaxAgeMs: 3_600_000,
+      now: () => t,
+    });
+    await cached.getBatch({ ...ITEMS, keys: ['1', '101'] });
+    t = 10_000;
+    await cached.getBatch({ ...ITEMS, keys: ['2'] });
+    t = 26_000;
+    const freshness = bound(20_000);
+    const r = await cached.getBatch({ ...ITEMS, keys: ['1', '2', '101'] }, freshness);
+    // 1 and 101 (which does not exist) are 26 s old: asked again; 2 is 16 s old: served.
+    expect(up.asked).toEqual([['1', '101'], ['2'], ['1', '101']]);
+    expect((r.get('1') as Item).version).toBe(3);
+    expect(r.get('101')).toBeNull();
+    expect((r.get('2') as Item).version).toBe(2);
+    expect(freshness.askedAt.sort((a, b) => a - b)).toEqual([10_000, 26_000, 26_000]);
+  });
+});

@@ -1,9 +1,12 @@
-// The caching policy over any RestSource (SPEC §9: content cache of CONTENT_CACHE_TTL seconds):
+// The caching policy over any RestSource (brief §9: content cache of CONTENT_CACHE_TTL seconds):
 // - fresh (age < ttl): served from the cache;
 // - stale within the revalidation window: served at once, refreshed in the background (once);
 // - older, or missing: fetched; if upstream fails, the last good answer is served while it is
 //   younger than the stale-if-error limit, so a WordPress outage is invisible for content seen before;
 // - failures are never cached, and logged at most once per window per resource.
+// A caller may accept less (Freshness in sources/rest.ts: the web server bounds the age of a page's
+// content): an answer older than its `maxAgeMs` is fetched again first, and it is told when the
+// WordPress request behind each answer it got was sent, so it knows how old its content is.
 // With a store shared by several processes (Redis) and a FlightLock, one process fetches a key and
 // the others wait briefly for its answer (or keep serving their stale copy), so a burst spread over
 // replicas still costs WordPress one request per key and TTL.
@@ -13,6 +16,7 @@ import {
   requestKey,
   type BatchQuery,
   type BatchResult,
+  type Freshness,
   type RestGetOptions,
   type RestQuery,
   type RestResponse,
@@ -56,7 +60,7 @@ export interface CachedSourceStats {
 }
 
 export interface CachedSource extends RestSource {
-  getBatch<T>(batch: BatchQuery<T>): Promise<BatchResult<T>>;
+  getBatch<T>(batch: BatchQuery<T>, freshness?: Freshness): Promise<BatchResult<T>>;
   /**
    * Called on purge: answers already on their way from WordPress were produced before the change
    * and must not be stored, and new requests must not join them.
@@ -67,6 +71,13 @@ export interface CachedSource extends RestSource {
   /** Resolves when background revalidations started so far have settled (for tests and shutdown). */
   idle(): Promise<void>;
 }
+
+/** One item of a batch with when its upstream request was sent. */
+interface Timed<T> {
+  value: T | null | Error;
+  askedAt: number;
+}
+type TimedResult<T> = Map<string, Timed<T>>;
 
 /** The resource a path belongs to: '/posts' and '/posts/12' -> 'posts'. */
 export function resourceOf(path: string): string {
@@ -136,8 +147,8 @@ export function cachedSource(source: RestSource, cache: Cache, options: CachedSo
       'cache store failed',
     );
   }
-  const cacheGet = <T>(key: string) =>
-    cache.get<T>(key).catch((error: unknown) => {
+  const cacheGet = <T>(key: string, maxAgeMs?: number) =>
+    cache.get<T>(key, maxAgeMs).catch((error: unknown) => {
       storeFailed(error);
       return undefined;
     });
@@ -168,16 +179,18 @@ export function cachedSource(source: RestSource, cache: Cache, options: CachedSo
     );
   }
 
-  /** What the store holds now replaced `seen` (another process stored it) and is still worth serving. */
+  /**
+   * What the store holds now replaced `seen` (another process stored it) and is still worth serving
+   * to a caller that accepts answers up to `maxAgeMs` old.
+   */
   function isNewer<T>(
     entry: CacheEntry<T> | undefined,
     seen: CacheEntry<T> | undefined,
+    maxAgeMs = Infinity,
   ): entry is CacheEntry<T> {
-    return (
-      entry !== undefined &&
-      (seen === undefined || entry.storedAt !== seen.storedAt) &&
-      now() - entry.storedAt < options.ttlMs + options.staleWhileRevalidateMs
-    );
+    if (entry === undefined || (seen !== undefined && entry.storedAt === seen.storedAt)) return false;
+    const age = now() - entry.storedAt;
+    return age < options.ttlMs + options.staleWhileRevalidateMs && age <= maxAgeMs;
   }
 
   /**
@@ -223,8 +236,9 @@ export function cachedSource(source: RestSource, cache: Cache, options: CachedSo
     opts?: RestGetOptions<T>,
   ): Promise<RestResponse<T>> {
     const startedIn = generation;
-    const fetched = await source.get<T>(path, query, opts);
+    // The answer shows WordPress as it was when asked, or later: its age counts from here.
     const storedAt = now();
+    const fetched = await source.get<T>(path, query, opts);
     const response: RestResponse<T> = { ...fetched, fetchedAt: storedAt };
     if (startedIn !== generation) return response;
     const entry: CacheEntry<RestResponse<T>> = {
@@ -236,7 +250,10 @@ export function cachedSource(source: RestSource, cache: Cache, options: CachedSo
     return response;
   }
 
-  /** `seen`: what the store held when the caller looked (a background refresh always has one). */
+  /**
+   * `seen`: what the store held when the caller looked (a background refresh always has one);
+   * `maxAgeMs`: the oldest answer another process's fetch may hand the caller.
+   */
   function fetchAndStore<T>(
     key: string,
     path: string,
@@ -244,12 +261,13 @@ export function cachedSource(source: RestSource, cache: Cache, options: CachedSo
     opts: RestGetOptions<T> | undefined,
     seen: CacheEntry<RestResponse<T>> | undefined,
     background = false,
+    maxAgeMs = Infinity,
   ) {
     const existing = inFlight.get(key);
     if (existing) return existing as Promise<RestResponse<T>>;
     const found = async () => {
-      const entry = await cacheGet<RestResponse<T>>(key);
-      return isNewer(entry, seen) ? entry.value : undefined;
+      const entry = await cacheGet<RestResponse<T>>(key, maxAgeMs);
+      return isNewer(entry, seen, maxAgeMs) ? entry.value : undefined;
     };
     const promise = (async () => {
       if (!options.shared) return fetchUpstream(key, path, query, opts);
@@ -300,36 +318,40 @@ export function cachedSource(source: RestSource, cache: Cache, options: CachedSo
     return [...tags];
   };
   const itemsInFlight = new Set<string>();
-  const batchesInFlight = new Map<string, Promise<BatchResult<unknown>>>();
+  const batchesInFlight = new Map<string, Promise<TimedResult<unknown>>>();
 
   /**
    * Fetches the keys upstream (one request per chunk) and stores each answer per item. `seen`: what
    * the store held for each key when the caller looked. With a shared store, items another process
-   * stored meanwhile are taken from the store instead of being fetched again.
+   * stored meanwhile (and no older than `maxAgeMs`) are taken from the store instead of being
+   * fetched again. Each item comes with when its upstream request was sent.
    */
   function fetchItems<T>(
     batch: BatchQuery<T>,
     keys: readonly string[],
     seen: ReadonlyMap<string, CacheEntry<T | null> | undefined>,
     background = false,
-  ): Promise<BatchResult<T>> {
+    maxAgeMs = Infinity,
+  ): Promise<TimedResult<T>> {
     const flightKey = requestKey(batch.path, batch.query(keys)) + `#${batch.variant}`;
     const existing = batchesInFlight.get(flightKey);
-    if (existing) return existing as Promise<BatchResult<T>>;
+    if (existing) return existing as Promise<TimedResult<T>>;
     const shape = batch as BatchQuery<unknown>;
     /** Items the store now holds in a newer version than the caller saw. */
     const newer = async () => {
-      const entries = await Promise.all(keys.map((k) => cacheGet<T | null>(itemKey(shape, k))));
-      const found: BatchResult<T> = new Map();
+      const entries = await Promise.all(keys.map((k) => cacheGet<T | null>(itemKey(shape, k), maxAgeMs)));
+      const found: TimedResult<T> = new Map();
       keys.forEach((k, i) => {
         const entry = entries[i];
-        if (isNewer(entry, seen.get(k))) found.set(k, entry.value);
+        if (isNewer(entry, seen.get(k), maxAgeMs)) {
+          found.set(k, { value: entry.value, askedAt: entry.storedAt });
+        }
       });
       return found;
     };
-    const run = async (): Promise<BatchResult<T>> => {
+    const run = async (): Promise<TimedResult<T>> => {
       if (!options.shared) return storeItems(batch, keys);
-      const result = await underLock<BatchResult<T>>(
+      const result = await underLock<TimedResult<T>>(
         flightKey,
         {
           found: async () => {
@@ -353,18 +375,22 @@ export function cachedSource(source: RestSource, cache: Cache, options: CachedSo
     const promise = run().finally(() => {
       if (batchesInFlight.get(flightKey) === promise) batchesInFlight.delete(flightKey);
     });
-    batchesInFlight.set(flightKey, promise as Promise<BatchResult<unknown>>);
+    batchesInFlight.set(flightKey, promise as Promise<TimedResult<unknown>>);
     return promise;
   }
 
-  async function storeItems<T>(batch: BatchQuery<T>, keys: readonly string[]): Promise<BatchResult<T>> {
+  async function storeItems<T>(batch: BatchQuery<T>, keys: readonly string[]): Promise<TimedResult<T>> {
     const itemKeys = keys.map((k) => itemKey(batch as BatchQuery<unknown>, k));
     itemKeys.forEach((k) => itemsInFlight.add(k));
     try {
       const startedIn = generation;
-      const result = await fetchBatch(source, { ...batch, keys });
-      if (startedIn !== generation) return result;
+      // Like a single answer's, the items' age counts from the moment WordPress was asked.
       const storedAt = now();
+      const result = await fetchBatch(source, { ...batch, keys });
+      const timed: TimedResult<T> = new Map(
+        [...result].map(([k, value]) => [k, { value, askedAt: storedAt }]),
+      );
+      if (startedIn !== generation) return timed;
       await Promise.all(
         keys.map(async (k) => {
           const value = result.get(k);
@@ -373,16 +399,17 @@ export function cachedSource(source: RestSource, cache: Cache, options: CachedSo
           await cacheSet(itemKey(shape, k), { value, storedAt, tags: itemTags(shape, k, value) });
         }),
       );
-      return result;
+      return timed;
     } finally {
       itemKeys.forEach((k) => itemsInFlight.delete(k));
     }
   }
 
-  async function getBatch<T>(batch: BatchQuery<T>): Promise<BatchResult<T>> {
+  async function getBatch<T>(batch: BatchQuery<T>, freshness?: Freshness): Promise<BatchResult<T>> {
     const shape = batch as BatchQuery<unknown>;
     const keys = [...new Set(batch.keys)];
-    const entries = await Promise.all(keys.map((k) => cacheGet<T | null>(itemKey(shape, k))));
+    const maxAgeMs = freshness?.maxAgeMs ?? Infinity;
+    const entries = await Promise.all(keys.map((k) => cacheGet<T | null>(itemKey(shape, k), maxAgeMs)));
     const result: BatchResult<T> = new Map();
     const missing: string[] = [];
     const stale: string[] = [];
@@ -390,12 +417,14 @@ export function cachedSource(source: RestSource, cache: Cache, options: CachedSo
     keys.forEach((k, i) => {
       const entry = entries[i];
       const age = entry ? t - entry.storedAt : Infinity;
-      if (entry && age < options.ttlMs) {
+      if (entry && age < options.ttlMs && age <= maxAgeMs) {
         stats.fresh += 1;
         result.set(k, entry.value);
-      } else if (entry && age < options.ttlMs + options.staleWhileRevalidateMs) {
+        freshness?.observe?.(entry.storedAt);
+      } else if (entry && age < options.ttlMs + options.staleWhileRevalidateMs && age <= maxAgeMs) {
         stats.stale += 1;
         result.set(k, entry.value);
+        freshness?.observe?.(entry.storedAt);
         if (!itemsInFlight.has(itemKey(shape, k))) stale.push(k);
       } else {
         stats.miss += 1;
@@ -409,7 +438,7 @@ export function cachedSource(source: RestSource, cache: Cache, options: CachedSo
       const seen = new Map(stale.map((k) => [k, entries[keys.indexOf(k)]]));
       const task = fetchItems(batch, stale, seen, true).then(
         (r) => {
-          const failed = [...r.values()].find((v): v is Error => v instanceof Error);
+          const failed = [...r.values()].map((v) => v.value).find((v): v is Error => v instanceof Error);
           if (failed) logFailure(batch.path, key, failed, 'stale');
         },
         (error: unknown) => logFailure(batch.path, key, error, 'stale'),
@@ -420,12 +449,15 @@ export function cachedSource(source: RestSource, cache: Cache, options: CachedSo
 
     if (missing.length > 0) {
       const seen = new Map(missing.map((k) => [k, entries[keys.indexOf(k)]]));
-      const fetched = await fetchItems(batch, missing, seen);
+      const fetched = await fetchItems(batch, missing, seen, false, maxAgeMs);
       let loggedFailure = false;
       for (const k of missing) {
-        const value = fetched.get(k) ?? null;
+        const item = fetched.get(k);
+        const value = item?.value ?? null;
         if (!(value instanceof Error)) {
           result.set(k, value);
+          // "None" is an answer too: a post not yet published must show once it is.
+          freshness?.observe?.(item?.askedAt ?? t);
           continue;
         }
         const entry = entries[keys.indexOf(k)];
@@ -442,6 +474,7 @@ export function cachedSource(source: RestSource, cache: Cache, options: CachedSo
         if (servedStale) {
           stats.staleIfError += 1;
           result.set(k, entry.value);
+          freshness?.observe?.(entry.storedAt);
         } else {
           result.set(k, value);
         }
@@ -470,24 +503,31 @@ export function cachedSource(source: RestSource, cache: Cache, options: CachedSo
       opts?: RestGetOptions<T>,
     ): Promise<RestResponse<T>> {
       const key = requestKey(path, query);
-      const entry = await cacheGet<RestResponse<T>>(key);
+      const freshness = opts?.freshness;
+      const maxAgeMs = freshness?.maxAgeMs ?? Infinity;
+      const entry = await cacheGet<RestResponse<T>>(key, maxAgeMs);
       const age = entry ? now() - entry.storedAt : Infinity;
-      if (entry && age < options.ttlMs) {
+      if (entry && age < options.ttlMs && age <= maxAgeMs) {
         stats.fresh += 1;
+        freshness?.observe?.(entry.storedAt);
         return entry.value;
       }
-      if (entry && age < options.ttlMs + options.staleWhileRevalidateMs) {
+      if (entry && age < options.ttlMs + options.staleWhileRevalidateMs && age <= maxAgeMs) {
         stats.stale += 1;
         revalidate(key, path, query, opts, entry);
+        freshness?.observe?.(entry.storedAt);
         return entry.value;
       }
       stats.miss += 1;
       try {
-        return await fetchAndStore(key, path, query, opts, entry);
+        const response = await fetchAndStore(key, path, query, opts, entry, false, maxAgeMs);
+        freshness?.observe?.(response.fetchedAt ?? now());
+        return response;
       } catch (error) {
         if (entry && age <= options.staleIfErrorMaxAgeMs) {
           logFailure(path, key, error, 'stale');
           stats.staleIfError += 1;
+          freshness?.observe?.(entry.storedAt);
           return entry.value;
         }
         logFailure(path, key, error, 'nothing');

@@ -261,3 +261,28 @@ describe('tiered store', () => {
     expect(s.failures).toHaveLength(1);
   });
 });
+
+describe('tiered store: a caller that accepts only younger entries', () => {
+  it('looks past a local copy older than that to the shared store, where another replica stored a newer one', async () => {
+    let t = 0;
+    const now = () => t;
+    const shared = createMemoryCache({ maxBytes: 100_000, now });
+    const local = createMemoryCache({ maxBytes: 100_000, now });
+    const cache = createTieredCache({
+      shared,
+      local,
+      available: () => true,
+      failed: () => {},
+      freshMs: 30_000,
+      retainMs: 1_000_000,
+      now,
+    });
+    await cache.set('k', { value: 1, storedAt: 0, tags: [] }, 1_000_000);
+    t = 26_000;
+    // Another replica asked WordPress again and stored the answer in the shared store.
+    await shared.set('k', { value: 2, storedAt: 26_000, tags: [] }, 1_000_000);
+    // Fresh by the TTL: without a bound the local copy answers.
+    expect(await cache.get('k')).toMatchObject({ value: 1 });
+    expect(await cache.get('k', 25_000)).toMatchObject({ value: 2, storedAt: 26_000 });
+  });
+});

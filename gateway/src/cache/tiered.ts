@@ -39,9 +39,10 @@ export function createTieredCache(options: TieredCacheOptions): Cache {
   }
 
   return {
-    async get<T>(key: string): Promise<CacheEntry<T> | undefined> {
+    async get<T>(key: string, maxAgeMs = Infinity): Promise<CacheEntry<T> | undefined> {
       const mine = await local.get<T>(key);
-      if (mine && now() - mine.storedAt < options.freshMs) return mine;
+      // A copy older than the caller accepts may have been refreshed by another process: ask.
+      if (mine && now() - mine.storedAt < Math.min(options.freshMs, maxAgeMs)) return mine;
       const theirs = await onShared(() => shared.get<T>(key));
       if (!theirs) return mine;
       // A purged or never-stored key is missing everywhere, even if an older copy lingers here.

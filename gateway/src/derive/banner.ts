@@ -37,7 +37,7 @@ function plain(value: unknown): string {
 }
 
 /**
- * The single-post banner (SPEC §2, §9): WordPress banner_settings over the defaults — background
+ * The single-post banner (brief §2, §9): WordPress banner_settings over the defaults — background
  * #1a365d, text #ffffff, overlay 50 % (alpha = percentage / 100, clamped to 0..1), the post's title and
  * description — with the description colour being the text colour plus a CC alpha.
  */

@@ -5,7 +5,7 @@ import {
   contentCacheStats,
   prepareContent,
 } from './content.js';
-import { findUnsafe, XSS_PAYLOADS } from './xss-fixtures.js';
+import { findUnsafe, wordpressLinkPayloads, XSS_PAYLOADS } from './xss-fixtures.js';
 
 // Large-input tests do real work; the limit only keeps a loaded CI machine from failing them.
 const HEAVY_TEST_TIMEOUT_MS = 60_000;
@@ -22,7 +22,7 @@ describe('prepareContent', () => {
       '<p style="color:red">Then wait&nbsp;patiently.</p>';
     expect(prepareContent(raw)).toEqual({
       html:
-        '<h2 id="evil">How bail works</h2><p>The <a href="https://indiankanoon.org/" rel="nofollow noopener">court</a> decides.</p>' +
+        '<h2 id="evil">How bail works</h2><p>The <a href="https://indiankanoon.org/" rel="nofollow noopener noreferrer">court</a> decides.</p>' +
         '<h2 id="how-bail-works">How bail works</h2><h3 id="step-1-apply">Step 1: Apply</h3><p>Then wait&nbsp;patiently.</p>',
       toc: [
         { id: 'evil', text: 'How bail works', level: 2 },
@@ -35,7 +35,7 @@ describe('prepareContent', () => {
   it('treats configured hosts as internal', () => {
     const raw = '<p><a href="https://www.firm.example/blog/x/">x</a></p>';
     expect(prepareContent(raw).html).toBe(
-      '<p><a href="https://www.firm.example/blog/x/" rel="nofollow noopener">x</a></p>',
+      '<p><a href="https://www.firm.example/blog/x/" rel="nofollow noopener noreferrer">x</a></p>',
     );
     expect(prepareContent(raw, { internalHosts: ['www.firm.example'] }).html).toBe(
       '<p><a href="https://www.firm.example/blog/x/">x</a></p>',
@@ -83,6 +83,19 @@ describe('prepareContent', () => {
       const { html } = prepareContent(`<h2>${payload}</h2><h3 onclick="x()">${payload}</h3>${payload}`);
       expect(findUnsafe(html, { headingIds: true })).toEqual([]);
     }
+  });
+
+  it('never turns a link to the WordPress host into one that leaves the site', () => {
+    const options = { internalHosts: ['cms.example.in'], contentHosts: ['cms.example.in'] };
+    const payloads = wordpressLinkPayloads('https://cms.example.in');
+    for (const payload of payloads) {
+      const { html } = prepareContent(`<h2>Links</h2><p>${payload}</p>`, options);
+      expect(findUnsafe(html, { headingIds: true, internalHosts: options.internalHosts }), payload).toEqual(
+        [],
+      );
+      expect(html, payload).toContain('evil.example');
+    }
+    expect(contentCacheStats().size).toBe(payloads.length);
   });
 
   it('handles empty and non-string input', () => {

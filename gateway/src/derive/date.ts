@@ -87,7 +87,7 @@ export function lastModifiedWithOffset(item: WpDates): string {
 }
 
 /**
- * 'November 21, 2026' (SPEC §9, long US-English form). The calendar date is taken as written:
+ * 'November 21, 2026' (brief §9, long US-English form). The calendar date is taken as written:
  * WordPress's `date` carries no zone and is the site's local date, so it must not be moved by the
  * server's time zone; a string with an offset is likewise read on its own calendar. Invalid -> ''.
  */

@@ -31,7 +31,7 @@ describe('makeExcerpt', () => {
     );
   });
 
-  it('uses 150 characters by default (SPEC §9) and 120 when cards ask for it', () => {
+  it('uses 150 characters by default (brief §9) and 120 when cards ask for it', () => {
     const list = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
     // word0..word22 is exactly 150 characters and a space follows, so it is kept whole.
     expect(list(23).length).toBe(150);

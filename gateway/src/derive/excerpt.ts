@@ -82,7 +82,7 @@ function excerptSource(html: string): { text: string; truncatedUpstream: boolean
 }
 
 /**
- * Plain-text excerpt (SPEC §9: 150 characters then '...' by default; cards ask for 120). Longer text is
+ * Plain-text excerpt (brief §9: 150 characters then '...' by default; cards ask for 120). Longer text is
  * cut at the last word boundary at or before `length`. When WordPress already shortened the text (its
  * " [&hellip;]" marker), the marker is replaced by the same '...' so the reader still sees the cut.
  */

@@ -7,7 +7,7 @@ export type { Media };
 
 export const DEFAULT_IMAGE_ALT = 'Featured image';
 
-/** SPEC §8: the local image shown when a post has no featured image or media lookup fails. */
+/** brief §8: the local image shown when a post has no featured image or media lookup fails. */
 export const DEFAULT_IMAGE: Media = Object.freeze({
   id: 'media:default',
   databaseId: 0,

@@ -3,11 +3,16 @@ import { wpPageSchema } from '../sources/types.js';
 import { clearContentCache } from './content.js';
 import {
   BUILT_IN_PRACTICE_AREAS,
+  builtInPracticeAreaSlugs,
+  comparePracticeAreaPosts,
   findBuiltInPracticeArea,
   ICON_NAMES,
   LEGACY_PRACTICE_PATHS,
   mergePracticeArea,
+  practiceAreaCard,
   practiceAreaFromWp,
+  practiceAreaList,
+  practiceAreaOf,
   toIconName,
   type BuiltInPracticeArea,
   type PracticeAreaHelpers,
@@ -77,7 +82,7 @@ beforeEach(() => {
 });
 
 describe('BUILT_IN_PRACTICE_AREAS', () => {
-  it('lists the seven areas of SPEC §2 in order, with canonical and WordPress slugs and icons', () => {
+  it('lists the seven areas of brief §2 in order, with canonical and WordPress slugs and icons', () => {
     expect(BUILT_IN_PRACTICE_AREAS.map((a) => [a.title, a.slug, a.wpSlug, a.icon, a.link])).toEqual([
       [
         'Criminal Defence',
@@ -113,7 +118,7 @@ describe('BUILT_IN_PRACTICE_AREAS', () => {
     ]);
   });
 
-  it('has the WordPress page slugs SPEC §7 asks for', () => {
+  it('has the WordPress page slugs brief §7 asks for', () => {
     expect(BUILT_IN_PRACTICE_AREAS.map((a) => a.wpSlug)).toEqual([
       'criminal-defense',
       'family-law',
@@ -233,6 +238,7 @@ describe('mergePracticeArea', () => {
       featuredImage: null,
       origin: 'BUILT_IN',
       editUrl: null,
+      modified: null,
       seo: {
         title: 'Criminal Defence | Law Partners',
         description: b.description,
@@ -445,5 +451,188 @@ describe('practiceAreaFromWp', () => {
       slug: 'practice-area-59',
       link: '/practice/practice-area-59/',
     });
+  });
+});
+
+describe('builtInPracticeAreaSlugs', () => {
+  it('names every slug that leads to the area, and only those', () => {
+    expect(builtInPracticeAreaSlugs(builtIn('cybercrime-defense'))).toEqual([
+      'cybercrime-defense',
+      'cybercrime',
+    ]);
+    expect(builtInPracticeAreaSlugs(builtIn('motor-accident'))).toEqual([
+      'motor-accident',
+      'motor-accident-claims',
+    ]);
+    expect(builtInPracticeAreaSlugs(builtIn('family-law'))).toEqual(['family-law']);
+    for (const area of BUILT_IN_PRACTICE_AREAS) {
+      for (const slug of builtInPracticeAreaSlugs(area)) expect(findBuiltInPracticeArea(slug)).toBe(area);
+    }
+  });
+});
+
+describe('practiceAreaList', () => {
+  const post = (id: number, slug: string, title: string, menuOrder?: number | null): WpPracticeAreaLike => ({
+    id,
+    slug,
+    title: { rendered: title },
+    excerpt: { rendered: `<p>${title} excerpt.</p>` },
+    ...(menuOrder === undefined ? {} : { menu_order: menuOrder }),
+  });
+  const listed = (posts: WpPracticeAreaLike[]) =>
+    practiceAreaList(posts).map((e) => [e.builtIn?.slug ?? null, e.post?.slug ?? null]);
+  const builtIns = BUILT_IN_PRACTICE_AREAS.map((a) => [a.slug, null]);
+
+  it('is the seven built-in areas in their order when WordPress has no practice areas', () => {
+    expect(listed([])).toEqual(builtIns);
+  });
+
+  it("adds WordPress's practice areas after them, by menu_order, then title, then the older post", () => {
+    const posts = [
+      post(10, 'zoning', 'Zoning Appeals', 1),
+      post(11, 'arbitration', 'arbitration', 2),
+      post(12, 'cheque-bounce', 'Cheque Bounce', 2),
+      post(13, 'property', 'Property Disputes'),
+      post(14, 'wills', 'Wills', -1),
+      post(16, 'tax-b', 'Tax', 3),
+      post(15, 'tax-a', 'Tax', 3),
+      post(17, 'odd-order', 'Odd Order', Number.NaN),
+    ];
+    expect(listed(posts).slice(7)).toEqual([
+      [null, 'wills'],
+      [null, 'odd-order'],
+      [null, 'property'],
+      [null, 'zoning'],
+      // Titles compare without regard to case, as WordPress's collation does.
+      [null, 'arbitration'],
+      [null, 'cheque-bounce'],
+      [null, 'tax-a'],
+      [null, 'tax-b'],
+    ]);
+    expect(listed(posts).slice(0, 7)).toEqual(builtIns);
+    expect(comparePracticeAreaPosts(posts[5]!, posts[6]!)).toBeGreaterThan(0);
+  });
+
+  it("puts a post whose slug names a built-in area in that area's place; its exact slug wins over an alias", () => {
+    const posts = [
+      post(20, 'family-law', 'Family and Matrimonial Law', 9),
+      post(21, 'cybercrime', 'Cyber Fraud', 0),
+      post(22, 'cybercrime-defense', 'Cybercrime', 5),
+      post(23, 'motor-accident-claims', 'Road Accident Claims', 1),
+      post(24, 'cheque-bounce', 'Cheque Bounce', 0),
+    ];
+    expect(listed(posts)).toEqual([
+      ['criminal-defense', null],
+      ['family-law', 'family-law'],
+      ['bail-hearings', null],
+      ['motor-accident', 'motor-accident-claims'],
+      ['cybercrime-defense', 'cybercrime-defense'],
+      ['domestic-violence', null],
+      ['divorce-advisory', null],
+      [null, 'cheque-bounce'],
+    ]);
+  });
+
+  it('of two aliases of one area keeps the first in order', () => {
+    const posts = [post(31, 'cybercrime', 'B', 2), post(30, 'Cybercrime-Defense/', 'A', 1)];
+    expect(practiceAreaList(posts)[4]).toEqual({ builtIn: builtIn('cybercrime-defense'), post: posts[1] });
+  });
+
+  it('ignores what is not a post', () => {
+    expect(listed([null as unknown as WpPracticeAreaLike, post(40, 'x', 'X')]).slice(7)).toEqual([
+      [null, 'x'],
+    ]);
+  });
+});
+
+describe('a practice_area post replacing a built-in area', () => {
+  const b = builtIn('family-law');
+  const post: WpPracticeAreaLike = {
+    id: 77,
+    slug: 'family-law',
+    modified: '2026-11-20T10:00:00',
+    modified_gmt: '2026-11-20T04:30:00',
+    title: { rendered: 'Family &amp; Matrimonial Law' },
+    excerpt: { rendered: '<p>Divorce, custody and maintenance in Ghaziabad.</p>' },
+    content: { rendered: '<p>Our family practice.</p>' },
+    practice_icon: 'Heart',
+    featured_media: 7,
+    page_structure: { hero_subtitle: 'With care', services_items: [] },
+  };
+
+  it("keeps the area's address and slug, and takes WordPress's content where it has some", () => {
+    const area = practiceAreaOf({ builtIn: b, page: wpPage({ slug: 'family-law' }), post }, helpers);
+    expect(area).toMatchObject({
+      id: 'practice-area:family-law',
+      slug: 'family-law',
+      link: '/practice-areas/family-law/',
+      title: 'Family & Matrimonial Law',
+      description: 'Divorce, custody and maintenance in Ghaziabad.',
+      icon: 'Heart',
+      contentHtml: '<p>Our family practice.</p>',
+      heroSubtitle: 'With care',
+      servicesTitle: b.servicesTitle,
+      services: b.services,
+      whyChooseUs: b.whyChooseUs,
+      origin: 'WORDPRESS',
+      editUrl: 'https://cms.firm.example/wp-admin/post.php?post=77&action=edit',
+      modified: '2026-11-20T10:00:00+05:30',
+    });
+    expect(area.featuredImage?.id).toBe('media:7');
+    expect(area.seo.canonical).toBe(`${SITE}/practice-areas/family-law/`);
+  });
+
+  it('falls back to the built-in title, description and icon when the post leaves them empty', () => {
+    const bare = { id: 78, slug: 'family-law', title: { rendered: '' }, practice_icon: 'nope' };
+    expect(practiceAreaCard({ builtIn: b, page: null, post: bare }, helpers)).toMatchObject({
+      title: b.title,
+      description: b.description,
+      icon: b.icon,
+    });
+  });
+});
+
+describe('practiceAreaCard', () => {
+  const summary: WpPracticeAreaLike = {
+    id: 90,
+    slug: 'cheque-bounce',
+    modified: '2026-01-20T10:30:00',
+    modified_gmt: '2026-01-20T05:00:00',
+    title: { rendered: 'Cheque Bounce' },
+    excerpt: { rendered: '<p>Section 138 cases.</p>' },
+    practice_icon: 'FileText',
+  };
+
+  it('says from a summary what the whole post says', () => {
+    const whole = { ...summary, content: { rendered: '<p>Body.</p>' }, featured_media: 7 };
+    const card = practiceAreaCard({ builtIn: null, page: null, post: summary }, helpers);
+    const area = practiceAreaOf({ builtIn: null, page: null, post: whole }, helpers);
+    expect(card).toEqual({
+      id: area.id,
+      slug: area.slug,
+      title: area.title,
+      description: area.description,
+      icon: area.icon,
+      link: area.link,
+      origin: area.origin,
+      editUrl: area.editUrl,
+      modified: '2026-01-20T10:30:00+05:30',
+    });
+    expect(area.modified).toBe(card.modified);
+  });
+
+  it('leaves the description to the body when there is no excerpt', () => {
+    const noExcerpt = { ...summary, excerpt: { rendered: '' } };
+    expect(practiceAreaCard({ builtIn: null, page: null, post: noExcerpt }, helpers).description).toBeNull();
+  });
+
+  it('dates a built-in area by its WordPress page, and not at all without one', () => {
+    const page = wpPage({ modified: '2025-04-01T10:00:00' } as Partial<WpPageLike>);
+    expect(
+      practiceAreaCard({ builtIn: builtIn('criminal-defense'), page, post: null }, helpers).modified,
+    ).toBe('2025-04-01T10:00:00');
+    expect(
+      practiceAreaCard({ builtIn: builtIn('criminal-defense'), page: null, post: null }, {}).modified,
+    ).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
-import type { Feature, IconName, Media, PracticeArea } from '../generated/resolvers.js';
+import type { ContentOrigin, Feature, IconName, Media, PracticeArea } from '../generated/resolvers.js';
 import { prepareContent } from './content.js';
 import type { SanitizeOptions } from './sanitize.js';
+import { lastModifiedWithOffset } from './date.js';
 import { makeExcerpt } from './excerpt.js';
 import { mediaOrDefault } from './media.js';
 import { mergeSeo } from './seo.js';
@@ -9,7 +10,7 @@ import type { WpFeatureItemLike, WpMediaLike, WpPageLike, WpPracticeAreaLike } f
 
 export type { Feature, IconName, PracticeArea };
 
-/** SPEC §3: the icons a practice area or feature may name. */
+/** brief §3: the icons a practice area or feature may name. */
 export const ICON_NAMES: readonly IconName[] = [
   'Scale',
   'Heart',
@@ -37,7 +38,7 @@ export function toIconName(value: unknown, fallback: IconName): IconName {
 export interface BuiltInPracticeArea {
   /** Canonical slug: the page lives at /practice-areas/{slug}/. */
   slug: string;
-  /** Slug of the WordPress page whose content is merged in (SPEC §7). */
+  /** Slug of the WordPress page whose content is merged in (brief §7). */
   wpSlug: string;
   title: string;
   description: string;
@@ -59,7 +60,7 @@ function area(a: Omit<BuiltInPracticeArea, 'link'>): BuiltInPracticeArea {
   });
 }
 
-/** SPEC §2: the seven built-in practice areas, in the order the home page shows them. */
+/** brief §2: the seven built-in practice areas, in the order the home page shows them. */
 export const BUILT_IN_PRACTICE_AREAS: readonly BuiltInPracticeArea[] = Object.freeze([
   area({
     slug: 'criminal-defense',
@@ -499,6 +500,18 @@ export const LEGACY_PRACTICE_PATHS: Readonly<Record<string, string>> = Object.fr
   '/practice-areas/motor-accident-claims': '/practice-areas/motor-accident/',
 });
 
+/**
+ * Every slug that names a built-in area: its canonical slug, its WordPress page's slug and its old
+ * addresses (findBuiltInPracticeArea finds the area by each of them).
+ */
+export function builtInPracticeAreaSlugs(area: BuiltInPracticeArea): string[] {
+  const slugs = new Set([area.slug, area.wpSlug]);
+  for (const [path, link] of Object.entries(LEGACY_PRACTICE_PATHS)) {
+    if (link === area.link) slugs.add(path.replace(/^\/(?:practice-areas\/)?/, ''));
+  }
+  return [...slugs];
+}
+
 /** A built-in area by canonical slug, WordPress page slug or an old alias (any case, slashes ignored). */
 export function findBuiltInPracticeArea(slug: string): BuiltInPracticeArea | undefined {
   if (typeof slug !== 'string') return undefined;
@@ -539,10 +552,6 @@ function plain(value: unknown): string {
   return typeof value === 'string' ? htmlToText(value) : '';
 }
 
-function orNull(value: string): string | null {
-  return value === '' ? null : value;
-}
-
 function positiveId(value: unknown): number | null {
   return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
 }
@@ -577,7 +586,7 @@ function contentHtml(page: WpPageLike, options: SanitizeOptions = {}): string | 
   return html === '' ? null : html;
 }
 
-function editUrlFor(helpers: PracticeAreaHelpers, id: unknown): string | null {
+function editUrlFor(helpers: Pick<PracticeAreaHelpers, 'editUrl'>, id: unknown): string | null {
   const wpId = positiveId(id);
   if (wpId === null || !helpers.editUrl) return null;
   return helpers.editUrl(wpId) ?? null;
@@ -588,51 +597,32 @@ function canonicalFor(siteUrl: string, link: string): string {
 }
 
 /**
- * A built-in area with its WordPress page's content inserted when there is one (SPEC §2): the
- * WordPress title when it is not empty, the sanitised body, page_structure's hero subtitle, titles
- * and items (icons normalised: Scale for services, Award for why-choose), and the featured image.
- * Built-in data fills every gap.
+ * What one practice area is made of. A built-in area (brief §2) takes its content from a
+ * `practice_area` post whose slug names it when there is one, else from its WordPress page (brief §7);
+ * built-in data fills every gap. Without a built-in area, the post is the area (/practice/{slug}/).
  */
-export function mergePracticeArea(
-  builtIn: BuiltInPracticeArea,
-  wpPage: WpPageLike | null | undefined,
-  helpers: PracticeAreaHelpers,
-): PracticeArea {
-  const page: WpPageLike | null = isRecord(wpPage) ? wpPage : null;
-  const structure = isRecord(page?.page_structure) ? page.page_structure : {};
-  const title = plain(rendered(page?.title)) || builtIn.title;
-  const services = featuresFromWp(structure.services_items, 'Scale');
-  const whyChooseUs = featuresFromWp(structure.why_choose_items, 'Award');
-  const featuredImage = page
-    ? (lookupMedia(helpers, page.featured_media, title) ?? lookupMedia(helpers, structure.hero_image, title))
-    : null;
-  const seo = mergeSeo({
-    yoast: page?.yoast_head_json ?? null,
-    seoMeta: page?.seo_meta ?? null,
-    title,
-    description: builtIn.description,
-    canonical: canonicalFor(helpers.siteUrl, builtIn.link),
-    image: featuredImage?.url ?? null,
-    siteName: helpers.siteName,
-  });
-  return {
-    id: `practice-area:${builtIn.slug}`,
-    slug: builtIn.slug,
-    title,
-    description: builtIn.description,
-    icon: builtIn.icon,
-    link: builtIn.link,
-    contentHtml: page ? contentHtml(page, helpers.content) : null,
-    heroSubtitle: plain(structure.hero_subtitle) || builtIn.heroSubtitle,
-    servicesTitle: plain(structure.services_title) || builtIn.servicesTitle,
-    services: services.length > 0 ? services : builtIn.services.map((f) => ({ ...f })),
-    whyChooseTitle: plain(structure.why_choose_title) || builtIn.whyChooseTitle,
-    whyChooseUs: whyChooseUs.length > 0 ? whyChooseUs : builtIn.whyChooseUs.map((f) => ({ ...f })),
-    featuredImage,
-    origin: page ? 'WORDPRESS' : 'BUILT_IN',
-    editUrl: page ? editUrlFor(helpers, page.id) : null,
-    seo,
-  };
+export interface PracticeAreaParts {
+  builtIn: BuiltInPracticeArea | null;
+  page: WpPageLike | null;
+  post: WpPracticeAreaLike | null;
+}
+
+/** What a card, a link and the admin list show: known from a list, without a body or an image. */
+export interface PracticeAreaCard {
+  id: string;
+  slug: string;
+  title: string;
+  /** Null when only the body can tell: a practice_area post without an excerpt. */
+  description: string | null;
+  icon: IconName;
+  link: string;
+  origin: ContentOrigin;
+  editUrl: string | null;
+  modified: string | null;
+}
+
+function record<T extends object>(value: T | null | undefined): T | null {
+  return isRecord(value) ? value : null;
 }
 
 function slugOf(wp: WpPracticeAreaLike): string {
@@ -645,41 +635,165 @@ function slugOf(wp: WpPracticeAreaLike): string {
   return id === null ? 'practice-area' : `practice-area-${id}`;
 }
 
-/** A `practice_area` custom post (SPEC §2 /practice/{slug}) as a PracticeArea. */
-export function practiceAreaFromWp(wp: WpPracticeAreaLike, helpers: PracticeAreaHelpers): PracticeArea {
-  const post: WpPracticeAreaLike = isRecord(wp) ? wp : {};
-  const slug = slugOf(post);
-  const link = `/practice/${slug}/`;
-  const structure = isRecord(post.page_structure) ? post.page_structure : {};
-  const title = plain(rendered(post.title)) || 'Practice Area';
-  const description = makeExcerpt(rendered(post.excerpt), 200) || makeExcerpt(rendered(post.content), 200);
-  const featuredImage =
-    lookupMedia(helpers, post.featured_media, title) ?? lookupMedia(helpers, structure.hero_image, title);
-  const databaseId = positiveId(post.id);
+function excerptOf(post: WpPracticeAreaLike): string {
+  return makeExcerpt(rendered(post.excerpt), 200);
+}
+
+function modifiedOf(wp: WpPageLike): string | null {
+  return lastModifiedWithOffset(wp) || null;
+}
+
+export function practiceAreaCard(
+  parts: PracticeAreaParts,
+  helpers: Pick<PracticeAreaHelpers, 'editUrl'>,
+): PracticeAreaCard {
+  const post = record(parts.post);
+  const wp = post ?? record(parts.page);
+  const { builtIn } = parts;
+  if (builtIn) {
+    return {
+      id: `practice-area:${builtIn.slug}`,
+      slug: builtIn.slug,
+      title: (wp && plain(rendered(wp.title))) || builtIn.title,
+      // A page's excerpt was never written for a card; a practice area's is.
+      description: (post && excerptOf(post)) || builtIn.description,
+      icon: post ? toIconName(post.practice_icon, builtIn.icon) : builtIn.icon,
+      link: builtIn.link,
+      origin: wp ? 'WORDPRESS' : 'BUILT_IN',
+      editUrl: wp ? editUrlFor(helpers, wp.id) : null,
+      modified: wp ? modifiedOf(wp) : null,
+    };
+  }
+  const own = post ?? {};
+  const slug = slugOf(own);
+  const databaseId = positiveId(own.id);
   return {
     id: databaseId === null ? `practice_area:${slug}` : `practice_area:${databaseId}`,
     slug,
-    title,
-    description,
-    icon: toIconName(post.practice_icon, 'Scale'),
-    link,
-    contentHtml: contentHtml(post, helpers.content),
-    heroSubtitle: orNull(plain(structure.hero_subtitle)),
-    servicesTitle: orNull(plain(structure.services_title)),
-    services: featuresFromWp(structure.services_items, 'Scale'),
-    whyChooseTitle: orNull(plain(structure.why_choose_title)),
-    whyChooseUs: featuresFromWp(structure.why_choose_items, 'Award'),
-    featuredImage,
+    title: plain(rendered(own.title)) || 'Practice Area',
+    description: excerptOf(own) || null,
+    icon: toIconName(own.practice_icon, 'Scale'),
+    link: `/practice/${slug}/`,
     origin: 'WORDPRESS',
-    editUrl: editUrlFor(helpers, post.id),
+    editUrl: editUrlFor(helpers, own.id),
+    modified: modifiedOf(own),
+  };
+}
+
+/** The description of an area whose card has none: the post's excerpt, else its body. */
+export function practiceAreaDescription(parts: PracticeAreaParts, card: PracticeAreaCard): string {
+  if (card.description !== null) return card.description;
+  const post = record(parts.post);
+  return post ? makeExcerpt(rendered(post.content), 200) : '';
+}
+
+/** The whole area: the card's fields and the body, structure, image and SEO. */
+export function practiceAreaOf(parts: PracticeAreaParts, helpers: PracticeAreaHelpers): PracticeArea {
+  const card = practiceAreaCard(parts, helpers);
+  const { builtIn } = parts;
+  const wp = record(parts.post) ?? record(parts.page);
+  const structure = isRecord(wp?.page_structure) ? wp.page_structure : {};
+  const description = practiceAreaDescription(parts, card);
+  const services = featuresFromWp(structure.services_items, 'Scale');
+  const whyChooseUs = featuresFromWp(structure.why_choose_items, 'Award');
+  const featuredImage = wp
+    ? (lookupMedia(helpers, wp.featured_media, card.title) ??
+      lookupMedia(helpers, structure.hero_image, card.title))
+    : null;
+  const copies = (features: readonly Feature[]) => features.map((f) => ({ ...f }));
+  return {
+    id: card.id,
+    slug: card.slug,
+    title: card.title,
+    description,
+    icon: card.icon,
+    link: card.link,
+    contentHtml: wp ? contentHtml(wp, helpers.content) : null,
+    heroSubtitle: plain(structure.hero_subtitle) || builtIn?.heroSubtitle || null,
+    servicesTitle: plain(structure.services_title) || builtIn?.servicesTitle || null,
+    services: services.length > 0 || !builtIn ? services : copies(builtIn.services),
+    whyChooseTitle: plain(structure.why_choose_title) || builtIn?.whyChooseTitle || null,
+    whyChooseUs: whyChooseUs.length > 0 || !builtIn ? whyChooseUs : copies(builtIn.whyChooseUs),
+    featuredImage,
+    origin: card.origin,
+    editUrl: card.editUrl,
+    modified: card.modified,
     seo: mergeSeo({
-      yoast: post.yoast_head_json ?? null,
-      seoMeta: post.seo_meta ?? null,
-      title,
+      yoast: wp?.yoast_head_json ?? null,
+      seoMeta: wp?.seo_meta ?? null,
+      title: card.title,
       description,
-      canonical: canonicalFor(helpers.siteUrl, link),
+      canonical: canonicalFor(helpers.siteUrl, card.link),
       image: featuredImage?.url ?? null,
       siteName: helpers.siteName,
     }),
   };
+}
+
+/**
+ * A built-in area with its WordPress page's content inserted when there is one (brief §2): the
+ * WordPress title when it is not empty, the sanitised body, page_structure's hero subtitle, titles
+ * and items (icons normalised: Scale for services, Award for why-choose), and the featured image.
+ * Built-in data fills every gap.
+ */
+export function mergePracticeArea(
+  builtIn: BuiltInPracticeArea,
+  wpPage: WpPageLike | null | undefined,
+  helpers: PracticeAreaHelpers,
+): PracticeArea {
+  return practiceAreaOf({ builtIn, page: wpPage ?? null, post: null }, helpers);
+}
+
+/** A `practice_area` custom post (brief §2 /practice/{slug}) as a PracticeArea. */
+export function practiceAreaFromWp(wp: WpPracticeAreaLike, helpers: PracticeAreaHelpers): PracticeArea {
+  return practiceAreaOf({ builtIn: null, page: null, post: wp }, helpers);
+}
+
+function menuOrder(post: WpPracticeAreaLike): number {
+  return typeof post.menu_order === 'number' && Number.isFinite(post.menu_order) ? post.menu_order : 0;
+}
+
+const titleOrder = new Intl.Collator('en', { sensitivity: 'base' });
+
+/** WordPress's "Order" (menu_order, lower first), then the title, then the older post first. */
+export function comparePracticeAreaPosts(a: WpPracticeAreaLike, b: WpPracticeAreaLike): number {
+  return (
+    menuOrder(a) - menuOrder(b) ||
+    titleOrder.compare(plain(rendered(a.title)), plain(rendered(b.title))) ||
+    (positiveId(a.id) ?? 0) - (positiveId(b.id) ?? 0)
+  );
+}
+
+export interface PracticeAreaListEntry<P extends WpPracticeAreaLike> {
+  builtIn: BuiltInPracticeArea | null;
+  post: P | null;
+}
+
+/**
+ * Every practice area in the order the site lists them: the seven built-in areas in brief §2's order,
+ * then the practice_area posts by comparePracticeAreaPosts. A post whose slug names a built-in area
+ * (its slug, its WordPress page's slug or an old address of it) is that area's content instead, in
+ * its place and at its address; when several name one area, the one with its exact slug wins, else
+ * the first in order, and the others are left out (their addresses lead to the area anyway).
+ */
+export function practiceAreaList<P extends WpPracticeAreaLike>(
+  posts: readonly P[],
+): PracticeAreaListEntry<P>[] {
+  const sorted = posts.filter((p) => isRecord(p)).sort(comparePracticeAreaPosts);
+  const replacing = new Map<BuiltInPracticeArea, P>();
+  const own: P[] = [];
+  for (const post of sorted) {
+    const builtIn = typeof post.slug === 'string' ? findBuiltInPracticeArea(post.slug) : undefined;
+    if (!builtIn) {
+      own.push(post);
+      continue;
+    }
+    const current = replacing.get(builtIn);
+    const exact = (p: P) => slugOf(p) === builtIn.slug;
+    if (!current || (exact(post) && !exact(current))) replacing.set(builtIn, post);
+  }
+  return [
+    ...BUILT_IN_PRACTICE_AREAS.map((builtIn) => ({ builtIn, post: replacing.get(builtIn) ?? null })),
+    ...own.map((post) => ({ builtIn: null, post })),
+  ];
 }

@@ -9,7 +9,7 @@ export function readingTimeFromWords(words: number, wordsPerMinute = WORDS_PER_M
   return Math.max(1, Math.ceil(count / wpm));
 }
 
-/** Reading time of an HTML body in minutes (SPEC §9: words / 200, rounded up), at least 1. */
+/** Reading time of an HTML body in minutes (brief §9: words / 200, rounded up), at least 1. */
 export function readingTimeMinutes(html: string, wordsPerMinute = WORDS_PER_MINUTE): number {
   return readingTimeFromWords(countWords(htmlToText(html)), wordsPerMinute);
 }

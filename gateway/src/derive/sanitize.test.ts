@@ -1,7 +1,7 @@
 import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { sanitizeContent } from './sanitize.js';
-import { findUnsafe, XSS_PAYLOADS } from './xss-fixtures.js';
+import { findUnsafe, wordpressLinkPayloads, XSS_PAYLOADS } from './xss-fixtures.js';
 
 // Large-input tests do real work; the limit only keeps a loaded CI machine from failing them.
 const HEAVY_TEST_TIMEOUT_MS = 60_000;
@@ -37,6 +37,13 @@ describe('sanitizeContent: XSS corpus', () => {
     expect(findUnsafe('<img src=x onerror=alert(1)>')).not.toEqual([]);
     expect(findUnsafe('<a href="java\tscript:alert(1)">x</a>')).not.toEqual([]);
     expect(findUnsafe('<a href="//evil.example">x</a>')).not.toEqual([]);
+    expect(findUnsafe('<a href="/%2Fevil.example/x">x</a>')).not.toEqual([]);
+    expect(findUnsafe('<a href="/%5cevil.example/x">x</a>')).not.toEqual([]);
+    expect(findUnsafe('<a href="https://evil.example/">x</a>')).not.toEqual([]);
+    expect(findUnsafe('<a href="https://evil.example/" rel="nofollow noopener">x</a>')).not.toEqual([]);
+    expect(
+      findUnsafe('<a href="https://cms.example.in/x">x</a>', { internalHosts: ['cms.example.in'] }),
+    ).toEqual([]);
     expect(findUnsafe('<a href="/" target="_blank">x</a>')).not.toEqual([]);
     expect(findUnsafe('<!-- c -->')).not.toEqual([]);
     expect(findUnsafe('<p class="evil">x</p>')).not.toEqual([]);
@@ -63,7 +70,7 @@ describe('sanitizeContent: exact results for dangerous input', () => {
     ['<iframe srcdoc="<script>alert(1)</script>">fallback</iframe><p>p</p>', '<p>p</p>'],
     [
       '<iframe src="https://e.example/" title="<img src=x onerror=alert(1)>"><script>alert(1)</script></iframe>',
-      '<a href="https://e.example/" rel="nofollow noopener">&lt;img src=x onerror=alert(1)&gt; (on e.example)</a>',
+      '<a href="https://e.example/" rel="nofollow noopener noreferrer">&lt;img src=x onerror=alert(1)&gt; (on e.example)</a>',
     ],
     ['<video src="data:video/mp4;base64,AAAA"></video><audio src="javascript:x"></audio>', ''],
     ['<h2 id="__proto__">a</h2><p id="x y">b</p><p id="-x">c</p>', '<h2>a</h2><p>b</p><p>c</p>'],
@@ -194,9 +201,9 @@ describe('sanitizeContent: links', () => {
     ).toBe('<a href="/about/">About</a><a href="#section-2">jump</a><a href="page?x=a:b">q</a>');
   });
 
-  it('marks external links nofollow noopener', () => {
+  it('marks external links nofollow noopener noreferrer', () => {
     expect(sanitizeContent('<a href="https://indiankanoon.org/doc/1/">Judgment</a>')).toBe(
-      '<a href="https://indiankanoon.org/doc/1/" rel="nofollow noopener">Judgment</a>',
+      '<a href="https://indiankanoon.org/doc/1/" rel="nofollow noopener noreferrer">Judgment</a>',
     );
   });
 
@@ -214,7 +221,7 @@ describe('sanitizeContent: links', () => {
 
   it('keeps meaningful rel tokens and drops the rest', () => {
     expect(sanitizeContent('<a href="https://ok.example/" rel="author me sponsored">x</a>')).toBe(
-      '<a href="https://ok.example/" rel="sponsored nofollow noopener">x</a>',
+      '<a href="https://ok.example/" rel="sponsored nofollow noopener noreferrer">x</a>',
     );
     expect(sanitizeContent('<a href="/x" rel="opener">x</a>')).toBe('<a href="/x">x</a>');
   });
@@ -230,7 +237,7 @@ describe('sanitizeContent: links', () => {
       '<a href="https://www.firm.example/a" target="_blank" rel="noopener noreferrer">x</a><a href="https://CMS.firm.example/b">y</a>',
     );
     expect(sanitizeContent('<a href="https://other.example/">z</a>', opts)).toBe(
-      '<a href="https://other.example/" rel="nofollow noopener">z</a>',
+      '<a href="https://other.example/" rel="nofollow noopener noreferrer">z</a>',
     );
   });
 
@@ -307,7 +314,7 @@ describe('sanitizeContent: embedded frames and players become links', () => {
       ),
     ).toBe(
       '<figure class="wp-block-embed wp-block-embed-youtube"><div class="wp-block-embed__wrapper">' +
-        '<a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" rel="nofollow noopener">Watch on YouTube: Bail explained</a>' +
+        '<a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" rel="nofollow noopener noreferrer">Watch on YouTube: Bail explained</a>' +
         '</div><figcaption>Our partner explains bail.</figcaption></figure>',
     );
   });
@@ -321,8 +328,8 @@ describe('sanitizeContent: embedded frames and players become links', () => {
       ),
     ).toBe(
       '<figure class="wp-block-embed"><div class="wp-block-embed__wrapper">' +
-        '<a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" rel="nofollow noopener">Watch the video on YouTube</a></div></figure>' +
-        '<div class="wp-block-embed__wrapper"><a href="https://www.facebook.com/lawfirm/posts/1" rel="nofollow noopener">' +
+        '<a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" rel="nofollow noopener noreferrer">Watch the video on YouTube</a></div></figure>' +
+        '<div class="wp-block-embed__wrapper"><a href="https://www.facebook.com/lawfirm/posts/1" rel="nofollow noopener noreferrer">' +
         'https://www.facebook.com/lawfirm/posts/1</a></div>' +
         '<div class="wp-block-embed__wrapper">not an address</div>',
     );
@@ -341,8 +348,8 @@ describe('sanitizeContent: embedded frames and players become links', () => {
     ).toBe(
       '<figure class="wp-block-video"><a href="https://wp.example/wp-content/uploads/bail.mp4">Watch the video</a></figure>' +
         '<figure class="wp-block-audio"><a href="https://wp.example/wp-content/uploads/talk.mp3">Listen to the recording</a></figure>' +
-        '<a href="https://vimeo.com/76979871" rel="nofollow noopener">Watch the video on Vimeo</a>' +
-        '<a href="https://www.google.com/maps/embed?pb=1" rel="nofollow noopener">Our office (on google.com)</a>',
+        '<a href="https://vimeo.com/76979871" rel="nofollow noopener noreferrer">Watch the video on Vimeo</a>' +
+        '<a href="https://www.google.com/maps/embed?pb=1" rel="nofollow noopener noreferrer">Our office (on google.com)</a>',
     );
   });
 });
@@ -365,9 +372,39 @@ describe('links to the WordPress host', () => {
       expect(sanitizeContent(`<a href="${href}">x</a>`, options)).toBe(`<a href="${href}">x</a>`);
     }
   });
+  it('never become protocol-relative: a path that would read as another host stays absolute', () => {
+    expect(sanitizeContent('<a href="https://cms.example.in//evil.example/x">x</a>', options)).toBe(
+      '<a href="https://cms.example.in//evil.example/x">x</a>',
+    );
+    expect(
+      sanitizeContent(
+        '<a href="https://cms.example.in/\\evil.example/x?a=1#b" target="_blank">x</a>',
+        options,
+      ),
+    ).toBe(
+      '<a href="https://cms.example.in//evil.example/x?a=1#b" target="_blank" rel="noopener noreferrer">x</a>',
+    );
+    expect(sanitizeContent('<a href="https://cms.example.in/%2Fevil.example/x">x</a>', options)).toBe(
+      '<a href="https://cms.example.in/%2Fevil.example/x">x</a>',
+    );
+    const payloads = wordpressLinkPayloads('https://cms.example.in');
+    for (const payload of payloads) {
+      const out = sanitizeContent(payload, options);
+      expect(findUnsafe(out, options), payload).toEqual([]);
+      const hrefs = [...out.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
+      expect(hrefs, payload).toHaveLength(1);
+      expect(hrefs[0], payload).toMatch(/^https:\/\/cms\.example\.in\/[/%]/);
+    }
+    expect(payloads.length).toBe(13);
+  });
+  it('keep a doubled slash further along the path site-relative', () => {
+    expect(sanitizeContent('<a href="https://cms.example.in/bail//types/">x</a>', options)).toBe(
+      '<a href="/bail//types/">x</a>',
+    );
+  });
   it('other hosts are untouched and marked external', () => {
     expect(sanitizeContent('<a href="https://indiankanoon.org/doc/1/">x</a>', options)).toBe(
-      '<a href="https://indiankanoon.org/doc/1/" rel="nofollow noopener">x</a>',
+      '<a href="https://indiankanoon.org/doc/1/" rel="nofollow noopener noreferrer">x</a>',
     );
   });
 });

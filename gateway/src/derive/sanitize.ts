@@ -9,14 +9,14 @@ import {
   type Document,
   type Element,
 } from './dom.js';
-import { IMAGE_SCHEMES, LINK_SCHEMES, safeUrl } from './url.js';
+import { IMAGE_SCHEMES, LINK_SCHEMES, readsAsOtherHost, safeUrl } from './url.js';
 import { bareEmbedLink, embedLink, type EmbedKind } from './embeds.js';
 import { Element as DomElement, Text as DomText } from 'domhandler';
 
 export interface SanitizeOptions {
   /**
    * Host names that belong to the firm (the public site, the WordPress host). Absolute links to them
-   * are internal; links to any other host get rel="nofollow noopener".
+   * are internal; links to any other host get rel="nofollow noopener noreferrer".
    */
   internalHosts?: readonly string[];
   /**
@@ -30,13 +30,18 @@ export interface SanitizeOptions {
 const WORDPRESS_ONLY_PATHS =
   /^\/(wp-content|wp-admin|wp-json|wp-includes|wp-login\.php|xmlrpc\.php|feed)(\/|$)/;
 
-/** An absolute link to a content host, made site-relative; anything else unchanged. */
+/**
+ * An absolute link to a content host, made site-relative; anything else unchanged. A path that would
+ * read as another host once relative ("http://wp.example//evil.example/x" -> "//evil.example/x")
+ * stays absolute, on the content host it names.
+ */
 export function siteRelativeLink(href: string, contentHosts: Set<string>): string {
   if (contentHosts.size === 0 || !/^https?:/i.test(href)) return href;
   try {
     const url = new URL(href);
     if (!contentHosts.has(url.hostname.toLowerCase()) || WORDPRESS_ONLY_PATHS.test(url.pathname)) return href;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const relative = `${url.pathname}${url.search}${url.hash}`;
+    return readsAsOtherHost(relative) ? url.href : relative;
   } catch {
     return href;
   }
@@ -330,8 +335,10 @@ function cleanElement(el: Element, ctx: Context): boolean {
       .toLowerCase()
       .split(/\s+/)
       .filter((token) => KEPT_REL_TOKENS.has(token));
+    // Off the site: no window.opener and no Referer for the other site (as the site's own outbound
+    // links), and no endorsement of a host an editor's link points at.
     if (attribs.href !== undefined && isExternal(attribs.href, ctx.internalHosts))
-      rel.push('nofollow', 'noopener');
+      rel.push('nofollow', 'noopener', 'noreferrer');
     if (attribs.target === '_blank') rel.push('noopener', 'noreferrer');
     delete attribs.rel;
     if (rel.length > 0) attribs.rel = [...new Set(rel)].join(' ');
@@ -403,9 +410,10 @@ export function sanitizeToDocument(html: string, options: SanitizeOptions = {}):
 
 /**
  * Sanitises WordPress HTML for the blog: a strict allow-list of elements and attributes, only
- * http/https/mailto/tel or relative URLs, safe `rel` on new-tab and external links, lazy images,
- * `class` only with WordPress block names, ids only of the anchor shape (which of them stay, and the
- * headings' ids, are settled by assignHeadingIds), embedded frames and players as links.
+ * http/https/mailto/tel or relative URLs (never protocol-relative), safe `rel` on new-tab and external
+ * links, lazy images, `class` only with WordPress block names, ids only of the anchor shape (which of
+ * them stay, and the headings' ids, are settled by assignHeadingIds), embedded frames and players as
+ * links.
  */
 export function sanitizeContent(html: string, options: SanitizeOptions = {}): string {
   return serializeHtml(sanitizeToDocument(html, options).children);

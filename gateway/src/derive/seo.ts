@@ -16,7 +16,7 @@ export interface MergeSeoInput {
   title: string;
   /** Default description (plain text or HTML). */
   description: string;
-  /** Default canonical URL: the site origin plus the page's path (SPEC §9). */
+  /** Default canonical URL: the site origin plus the page's path (brief §9). */
   canonical: string;
   /** Default share image, e.g. the featured image. */
   image?: string | null;

@@ -65,7 +65,7 @@ describe('siteFromConfig', () => {
     expect(siteFromConfig(undefined)).toEqual(site);
   });
 
-  it('states exactly the claims of SPEC §1', () => {
+  it('states exactly the claims of brief §1', () => {
     expect(siteFromConfig({}).stats).toEqual([
       { key: 'experience', value: '40+', label: 'Years Experience' },
       { key: 'cases', value: '900+', label: 'Successful Cases' },

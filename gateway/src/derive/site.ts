@@ -37,7 +37,7 @@ export const SITE_DEFAULTS = Object.freeze({
   xUrl: 'https://x.com/',
 });
 
-/** SPEC §1 claims, in the order the site shows them. */
+/** brief §1 claims, in the order the site shows them. */
 export const SITE_STATS: readonly Stat[] = Object.freeze([
   { key: 'experience', value: '40+', label: 'Years Experience' },
   { key: 'cases', value: '900+', label: 'Successful Cases' },
@@ -62,7 +62,7 @@ function testimonialImage(key: string, name: string): Media {
   };
 }
 
-/** Static testimonials (SPEC §3); the clients are fictional. */
+/** Static testimonials (brief §3); the clients are fictional. */
 export const TESTIMONIALS: readonly Testimonial[] = Object.freeze([
   {
     name: 'Priya S.',
@@ -123,7 +123,7 @@ function validEmail(value: unknown): string | null {
   return /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(v) ? v : null;
 }
 
-/** The firm's public details (Query.site) from configuration, with SPEC §1/§3 content. */
+/** The firm's public details (Query.site) from configuration, with brief §1/§3 content. */
 export function siteFromConfig(cfg: SiteConfig | null | undefined): Site {
   const c: SiteConfig = cfg ?? {};
   const name = str(c.name, SITE_DEFAULTS.name);

@@ -28,7 +28,7 @@ describe('withHeadingIds', () => {
     );
   });
 
-  it('applies SPEC §2 exclusions to the contents but still gives those headings ids', () => {
+  it('applies brief §2 exclusions to the contents but still gives those headings ids', () => {
     const headings = [
       'Overview',
       '1. File the petition',

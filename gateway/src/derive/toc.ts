@@ -41,7 +41,7 @@ export function slugify(text: string): string {
 const EXCLUDED_TITLES = new Set(['mutual consent divorce', 'contested divorce']);
 
 /**
- * SPEC §2: headings that start with a number ("1. File the petition", "10 tips") or with "Step N", and
+ * brief §2: headings that start with a number ("1. File the petition", "10 tips") or with "Step N", and
  * the headings "Mutual Consent Divorce" and "Contested Divorce", stay out of the table of contents.
  */
 export function isExcludedFromToc(text: string): boolean {
@@ -141,7 +141,7 @@ function withoutId(attribs: Record<string, string>): Record<string, string> {
 
 /**
  * Adds ids to the h1-h3 headings of an HTML body and lists them for the table of contents
- * (SPEC §2). Expects sanitised HTML (bounded nesting); a body without h1-h3 is returned unchanged.
+ * (brief §2). Expects sanitised HTML (bounded nesting); a body without h1-h3 is returned unchanged.
  */
 export function withHeadingIds(html: string): { html: string; toc: TocEntry[] } {
   if (typeof html !== 'string' || !/<h[1-3]/i.test(html))

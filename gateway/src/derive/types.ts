@@ -84,6 +84,10 @@ export interface WpPageStructureLike {
 export interface WpPageLike {
   id?: number | null;
   slug?: string | null;
+  date?: string | null;
+  date_gmt?: string | null;
+  modified?: string | null;
+  modified_gmt?: string | null;
   title?: WpRendered | null;
   content?: WpRendered | null;
   excerpt?: WpRendered | null;
@@ -95,4 +99,6 @@ export interface WpPageLike {
 
 export interface WpPracticeAreaLike extends WpPageLike {
   practice_icon?: string | null;
+  /** The editor's "Order" (page attributes): lists show lower numbers first. */
+  menu_order?: number | null;
 }

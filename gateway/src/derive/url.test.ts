@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { IMAGE_SCHEMES, isAbsoluteHttpUrl, isSiteRelativePath, safeImageUrl, safeUrl } from './url.js';
+import {
+  IMAGE_SCHEMES,
+  isAbsoluteHttpUrl,
+  isSiteRelativePath,
+  readsAsOtherHost,
+  safeImageUrl,
+  safeUrl,
+} from './url.js';
 
 describe('safeUrl', () => {
   it.each([
@@ -58,6 +65,29 @@ describe('isAbsoluteHttpUrl', () => {
     [null, false],
   ])('%j -> %s', (input, expected) => {
     expect(isAbsoluteHttpUrl(input)).toBe(expected);
+  });
+});
+
+describe('readsAsOtherHost', () => {
+  it.each([
+    ['//evil.example/x', true],
+    ['///evil.example', true],
+    ['/\\evil.example', true],
+    ['/%2Fevil.example/x', true],
+    ['/%2f%2fevil.example', true],
+    ['/%5Cevil.example', true],
+    ['/%5c', true],
+    ['/%252Fevil.example', true],
+    ['/%25252fevil.example', true],
+    ['/', false],
+    ['/bail-explained/?ref=1#types', false],
+    ['/bail//types/', false],
+    ['/a%2Fb', false],
+    ['/%20/x', false],
+    ['/%2', false],
+    ['?q=//x', false],
+  ])('%j -> %s', (input, expected) => {
+    expect(readsAsOtherHost(input)).toBe(expected);
   });
 });
 

@@ -37,6 +37,15 @@ export function isAbsoluteHttpUrl(value: unknown): value is string {
   }
 }
 
+/**
+ * True for a path that someone could read as another host: "//host" and "/\host" are protocol-relative
+ * to a browser, and "/%2Fhost" or "/%5Chost" (encoded once or more) become that once a server or
+ * router decodes the path, e.g. to redirect it. Such a path must never be written as a site link.
+ */
+export function readsAsOtherHost(path: string): boolean {
+  return /^\/(?:[/\\]|%(?:25)*(?:2f|5c))/i.test(path);
+}
+
 /** A path on this site ("/images/a.jpg"), not a protocol-relative URL. */
 export function isSiteRelativePath(value: unknown): value is string {
   return typeof value === 'string' && /^\/(?![\\/])/.test(value) && !/[\s\\]/.test(value);

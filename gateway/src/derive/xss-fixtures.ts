@@ -117,6 +117,30 @@ export const XSS_PAYLOADS: readonly string[] = [
   '<p>&lt;img src=x onerror=alert(1)&gt;</p>',
 ];
 
+/**
+ * Links to the WordPress host at `origin` (e.g. "https://cms.example.in") whose path, made
+ * site-relative, would read as another host: "//evil.example" directly, or after the backslashes,
+ * tabs, newlines and dot segments a browser folds away, or once a server decodes an encoded slash.
+ */
+export function wordpressLinkPayloads(origin: string): string[] {
+  const { protocol, host } = new URL(origin);
+  return [
+    `<a href="${origin}//evil.example/x">x</a>`,
+    `<a href="${origin}///evil.example/x">x</a>`,
+    `<a href="${origin}/\\evil.example/x">x</a>`,
+    `<a href="${protocol}\\\\${host}\\\\evil.example/x">x</a>`,
+    `<a href="${origin}/&#9;/evil.example/x">x</a>`,
+    `<a href="${origin}/&#10;/evil.example/x">x</a>`,
+    `<a href="${origin}/a/..//evil.example/x">x</a>`,
+    `<a href="${origin}/%2e%2e//evil.example/x">x</a>`,
+    `<a href="${origin}/%2Fevil.example/x">x</a>`,
+    `<a href="${origin}/%2f%2fevil.example/x">x</a>`,
+    `<a href="${origin}/%5Cevil.example/x">x</a>`,
+    `<a href="${origin}/%252Fevil.example/x">x</a>`,
+    `<a href="${origin}//evil.example/x?q=1#top" target="_blank">x</a>`,
+  ];
+}
+
 const ALLOWED: Record<string, readonly string[]> = {
   p: [],
   div: [],
@@ -183,6 +207,8 @@ function urlProblem(value: string): string | null {
   if (/(?:javascript|vbscript|livescript|data):/.test(squashed))
     return `dangerous scheme in ${JSON.stringify(value)}`;
   if (/^[\\/]{2}/.test(squashed)) return `protocol-relative URL ${JSON.stringify(value)}`;
+  // "/%2Fhost": protocol-relative once a server decodes the path (e.g. in a redirect).
+  if (/^\/%(?:25)*(?:2f|5c)/.test(squashed)) return `encoded protocol-relative URL ${JSON.stringify(value)}`;
   const scheme = /^([^/?#]*?):/.exec(squashed);
   if (scheme && !['http', 'https', 'mailto', 'tel'].includes(scheme[1] as string)) {
     return `scheme ${scheme[1]} in ${JSON.stringify(value)}`;
@@ -190,12 +216,29 @@ function urlProblem(value: string): string | null {
   return null;
 }
 
+/** The host an http(s) link leads to as a browser reads it, or null for other and broken links. */
+function linkHost(value: string): string | null {
+  // eslint-disable-next-line no-control-regex
+  const url = value.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+  if (!/^https?:/i.test(url)) return null;
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Parses sanitised output with htmlparser2 and lists everything that should not be there: element
- * or attribute outside the allow-list, event handlers, dangerous URLs, comments, CDATA, processing
- * instructions, unsafe rel on new-tab links, images without lazy loading.
+ * or attribute outside the allow-list, event handlers, dangerous or protocol-relative URLs, comments,
+ * CDATA, processing instructions, unsafe rel on new-tab links and on links off the site (any host
+ * but `internalHosts`), images without lazy loading.
  */
-export function findUnsafe(html: string, opts: { headingIds?: boolean } = {}): string[] {
+export function findUnsafe(
+  html: string,
+  opts: { headingIds?: boolean; internalHosts?: readonly string[] } = {},
+): string[] {
+  const internalHosts = new Set((opts.internalHosts ?? []).map((h) => h.toLowerCase()));
   const problems: string[] = [];
   const lower = html.toLowerCase();
   for (const marker of [
@@ -254,10 +297,15 @@ export function findUnsafe(html: string, opts: { headingIds?: boolean } = {}): s
         for (const c of value.split(/\s+/)) if (!CLASS_OK.test(c)) problems.push(`class ${c}`);
       }
     }
-    if (node.name === 'a' && node.attribs.target === '_blank') {
+    if (node.name === 'a') {
       const rel = (node.attribs.rel ?? '').split(/\s+/);
-      if (!rel.includes('noopener') || !rel.includes('noreferrer'))
+      const safeRel = rel.includes('noopener') && rel.includes('noreferrer');
+      if (node.attribs.target === '_blank' && !safeRel)
         problems.push('target=_blank without noopener noreferrer');
+      const host = linkHost(node.attribs.href ?? '');
+      if (host !== null && !internalHosts.has(host) && !safeRel) {
+        problems.push(`link to ${host} without noopener noreferrer`);
+      }
     }
     if (node.name === 'img') {
       if (!node.attribs.src) problems.push('img without src');

@@ -12,6 +12,7 @@ const enquiry = (n: number): Enquiry => ({
   name: `Visitor ${n}`,
   email: `v${n}@example.in`,
   phone: '+91 98765 43210',
+  phoneE164: '+919876543210',
   subject: null,
   message: `Message ${n} for the firm`,
   practiceArea: null,

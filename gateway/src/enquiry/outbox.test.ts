@@ -2,13 +2,14 @@ import { appendFile, chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { OUTBOX_FILE, createOutbox, parseOutbox } from './outbox.js';
+import { OUTBOX_FILE, OutboxNotPrivateError, createOutbox, parseOutbox } from './outbox.js';
 import type { Enquiry } from './schema.js';
 
 const enquiry = (n: number): Enquiry => ({
   name: `Visitor ${n}`,
   email: `visitor${n}@example.in`,
-  phone: '+91 98765 43210',
+  phone: '098765-43210',
+  phoneE164: '+919876543210',
   subject: n % 2 ? `Subject ${n}` : null,
   message: `Message number ${n}\nwith two lines`,
   practiceArea: n % 3 ? null : 'family-law',
@@ -102,6 +103,63 @@ describe('outbox', () => {
     await again.close();
   });
 
+  it('makes an existing loose folder and file private at start', async () => {
+    await mkdir(dir, { recursive: true });
+    await chmod(dir, 0o755);
+    await writeFile(path.join(dir, OUTBOX_FILE), '', { mode: 0o644 });
+    await chmod(path.join(dir, OUTBOX_FILE), 0o644);
+    const outbox = createOutbox({ dir });
+    await outbox.makePrivate();
+    expect((await stat(dir)).mode & 0o777).toBe(0o700);
+    expect((await stat(outbox.file)).mode & 0o777).toBe(0o600);
+  });
+
+  it('makes a loose folder made after start private before writing into it', async () => {
+    const outbox = createOutbox({ dir });
+    await outbox.makePrivate();
+    await mkdir(dir, { recursive: true });
+    await chmod(dir, 0o777);
+    await outbox.append(enquiry(1));
+    expect((await stat(dir)).mode & 0o777).toBe(0o700);
+    expect((await stat(outbox.file)).mode & 0o777).toBe(0o600);
+    await outbox.close();
+  });
+
+  it('leaves a folder that does not exist yet to its first write, and a private one alone', async () => {
+    const calls: string[] = [];
+    const counting = async (target: Parameters<typeof chmod>[0], mode: Parameters<typeof chmod>[1]) => {
+      calls.push(String(target));
+      await chmod(target, mode);
+    };
+    const outbox = createOutbox({ dir, chmod: counting });
+    await outbox.makePrivate();
+    await expect(stat(dir)).rejects.toMatchObject({ code: 'ENOENT' });
+    await outbox.append(enquiry(1));
+    await outbox.close();
+    await createOutbox({ dir, chmod: counting }).makePrivate();
+    expect(calls).toEqual([]);
+  });
+
+  it('refuses with one line naming the folder and OUTBOX_DIR when it may not change the mode', async () => {
+    await mkdir(dir, { recursive: true });
+    await chmod(dir, 0o750);
+    const refused = () =>
+      Promise.reject(Object.assign(new Error('operation not permitted'), { code: 'EPERM' }));
+    const outbox = createOutbox({ dir, chmod: refused });
+    const error = await outbox.makePrivate().then(
+      () => null,
+      (e: unknown) => e as Error,
+    );
+    expect(error).toBeInstanceOf(OutboxNotPrivateError);
+    expect(error?.message).toBe(
+      `The enquiry outbox folder ${dir} is mode 750 and cannot be made 700 (EPERM); it holds personal data: give it to the user the gateway runs as, or set OUTBOX_DIR to a folder that user owns.`,
+    );
+    // Nor is anything written into it.
+    await expect(outbox.append(enquiry(1))).rejects.toBeInstanceOf(OutboxNotPrivateError);
+    await expect(stat(path.join(dir, OUTBOX_FILE))).rejects.toMatchObject({ code: 'ENOENT' });
+    await outbox.close();
+  });
+
   it('refuses to acknowledge when the folder cannot be written, and recovers when it can', async () => {
     const parent = path.dirname(dir);
     await rm(parent, { recursive: true, force: true });
@@ -114,6 +172,23 @@ describe('outbox', () => {
     const entry = await outbox.append(enquiry(2));
     expect((await outbox.pending()).map((e) => e.key)).toEqual([entry.key]);
     await outbox.close();
+  });
+
+  it('reads back the number as typed and in E.164, and lines written before E.164 was kept as null', async () => {
+    const outbox = createOutbox({ dir });
+    const entry = await outbox.append(enquiry(1));
+    await outbox.close();
+    const { phoneE164: _left, ...older } = enquiry(2);
+    await appendFile(
+      path.join(dir, OUTBOX_FILE),
+      `${JSON.stringify({ v: 1, type: 'enquiry', key: 'older', receivedAt: 'x', enquiry: older })}\n`,
+    );
+    const report = await createOutbox({ dir }).read();
+    expect(report.unreadable).toBe(0);
+    expect(report.entries.map((e) => [e.key, e.enquiry.phone, e.enquiry.phoneE164])).toEqual([
+      [entry.key, '098765-43210', '+919876543210'],
+      ['older', '098765-43210', null],
+    ]);
   });
 
   it('parses markers and skips damaged lines', () => {

@@ -6,7 +6,7 @@
 // Appends that arrive together share one write and one fsync (group commit): a burst of enquiries
 // costs a few fsyncs, not one each, and none is acknowledged before its fsync returned.
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, stat, type FileHandle } from 'node:fs/promises';
+import { chmod, mkdir, open, readFile, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Enquiry } from './schema.js';
@@ -37,7 +37,48 @@ export interface Outbox {
   read(): Promise<OutboxReport>;
   /** Enquiries not yet delivered, oldest first. */
   pending(): Promise<OutboxEntry[]>;
+  /**
+   * Makes an existing folder 700 and file 600 (run at start); one that does not exist yet is made
+   * private when first written. Rejects with an OutboxNotPrivateError when that is not allowed.
+   */
+  makePrivate(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The outbox exists but this process may not make it private: personal data must not sit there. */
+export class OutboxNotPrivateError extends Error {
+  override readonly name = 'OutboxNotPrivateError';
+}
+
+/**
+ * Gives an existing folder or file `mode`. One that is missing (or cannot be reached) has nothing to
+ * protect yet: writing to it creates it private, or fails and is reported per enquiry.
+ */
+async function restrictMode(
+  target: string,
+  mode: number,
+  kind: 'folder' | 'file',
+  setMode: typeof chmod,
+): Promise<void> {
+  let current: number;
+  try {
+    const info = await stat(target);
+    if (info.isDirectory() !== (kind === 'folder')) return;
+    current = info.mode & 0o777;
+  } catch {
+    return;
+  }
+  // mkdir and open leave an existing entry's mode alone: a folder made by hand, by a container
+  // volume or under a loose umask stays readable by others until it is changed here.
+  if (current === mode) return;
+  try {
+    await setMode(target, mode);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new OutboxNotPrivateError(
+      `The enquiry outbox ${kind} ${target} is mode ${current.toString(8)} and cannot be made ${mode.toString(8)} (${reason}); it holds personal data: give it to the user the gateway runs as, or set OUTBOX_DIR to a folder that user owns.`,
+    );
+  }
 }
 
 const enquiryLine = z.object({
@@ -48,6 +89,8 @@ const enquiryLine = z.object({
     name: z.string(),
     email: z.string(),
     phone: z.string(),
+    // Lines written before numbers were stored in E.164 as well have none.
+    phoneE164: z.string().nullable().default(null),
     subject: z.string().nullable(),
     message: z.string(),
     practiceArea: z.string().nullable(),
@@ -112,6 +155,8 @@ export interface OutboxOptions {
   dir: string;
   now?: () => Date;
   newKey?: () => string;
+  /** Changes a mode (tests stand in a refusal: whoever runs them may change any mode they own). */
+  chmod?: typeof chmod;
 }
 
 export function createOutbox(options: OutboxOptions): Outbox {
@@ -119,6 +164,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const file = path.join(dir, OUTBOX_FILE);
   const now = options.now ?? (() => new Date());
   const newKey = options.newKey ?? randomUUID;
+  const setMode = options.chmod ?? chmod;
 
   let handle: Promise<FileHandle> | null = null;
   let queue: Pending[] = [];
@@ -127,6 +173,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   async function openForAppend(): Promise<FileHandle> {
     await mkdir(dir, { recursive: true, mode: 0o700 });
+    // The folder may have been made after start, by someone else: private before anything is written.
+    await restrictMode(dir, 0o700, 'folder', setMode);
     const existed = await stat(file).then(
       (s) => s.size,
       () => null,
@@ -224,6 +272,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
     read,
     async pending() {
       return (await read()).entries.filter((e) => e.delivered === null);
+    },
+    async makePrivate() {
+      await restrictMode(dir, 0o700, 'folder', setMode);
+      await restrictMode(file, 0o600, 'file', setMode);
     },
     async close() {
       while (flushing) await flushing;

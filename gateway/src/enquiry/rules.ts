@@ -1,7 +1,10 @@
 // The rules of the contact form, as data, in one place. The gateway enforces them with zod
 // (schema.ts); the website checks them in the browser before sending (validateEnquiry below), so
-// a visitor sees the same message either way. This module is pure and dependency-free on purpose:
-// the website imports it by relative path and it must not pull anything into the browser bundle.
+// a visitor sees the same message either way. This module is pure, and its one dependency is the
+// phone check (phone.ts): the website imports it by relative path into the form's own chunk, which
+// a page downloads only with the form, so nothing here may pull in more than the form needs.
+
+import { PHONE_CHARACTERS, isPhoneNumber } from './phone.js';
 
 export type EnquiryField = 'name' | 'email' | 'phone' | 'subject' | 'message' | 'practiceArea';
 
@@ -15,7 +18,10 @@ export const ENQUIRY_FIELDS: readonly EnquiryField[] = [
   'practiceArea',
 ];
 
-/** The practice areas a visitor may name (the site's canonical slugs, /practice-areas/{slug}/). */
+/**
+ * The built-in practice areas (canonical slugs, /practice-areas/{slug}/): what the form offers when
+ * it was not given the site's list, which adds the areas written in WordPress.
+ */
 export const PRACTICE_AREA_CHOICES: ReadonlyArray<{ slug: string; title: string }> = [
   { slug: 'criminal-defense', title: 'Criminal Defence' },
   { slug: 'family-law', title: 'Family Law' },
@@ -37,9 +43,6 @@ export function practiceAreaTitle(slug: string | null | undefined): string | nul
 export const EMAIL_PATTERN =
   /^[A-Za-z0-9_%+'-]+(?:\.[A-Za-z0-9_%+'-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}$/;
 
-/** An Indian number: 10 digits, optionally after +91; spaces and dashes between digits are fine. */
-export const PHONE_PATTERN = /^(?:\+91[ -]*)?(?:[0-9][ -]*){9}[0-9]$/;
-
 export interface FieldRule {
   required: boolean;
   /** Length bounds of the normalised value (UTF-16 units, as both String#length and zod count). */
@@ -47,6 +50,8 @@ export interface FieldRule {
   max: number;
   /** Tested on the normalised value. */
   pattern?: RegExp;
+  /** Tested on the normalised value after the pattern: what a pattern cannot tell (a number that exists). */
+  valid?: (value: string) => boolean;
   /** The only values allowed. */
   oneOf?: readonly string[];
   /** Several lines allowed (the message); other fields are one line. */
@@ -79,12 +84,14 @@ export const ENQUIRY_RULES: Readonly<Record<EnquiryField, FieldRule>> = {
   phone: {
     required: true,
     min: 1,
-    max: 24,
-    pattern: PHONE_PATTERN,
+    max: 30,
+    pattern: PHONE_CHARACTERS,
+    valid: isPhoneNumber,
     messages: {
       required: 'Please enter your phone number.',
-      tooLong: 'Please enter a 10-digit phone number, optionally starting with +91.',
-      invalid: 'Please enter a 10-digit phone number, optionally starting with +91.',
+      tooLong: 'Please enter one phone number of 30 characters or fewer.',
+      invalid:
+        'Please enter a phone number we can call, such as 98765 43210, 0120 400 1985 or, outside India, +44 20 7946 0958.',
     },
   },
   subject: {
@@ -107,8 +114,11 @@ export const ENQUIRY_RULES: Readonly<Record<EnquiryField, FieldRule>> = {
   practiceArea: {
     required: false,
     min: 0,
-    max: 60,
-    oneOf: PRACTICE_AREA_CHOICES.map((c) => c.slug),
+    // A slug as WordPress makes them (post_name: at most 200, lower case, non-ASCII percent-encoded).
+    // Which slugs name a practice area is the site's list, which WordPress extends: the gateway
+    // checks the value against it (resolvers/mutation.ts).
+    max: 200,
+    pattern: /^[a-z0-9_%-]+$/,
     messages: {
       tooLong: 'Please choose a practice area from the list.',
       invalid: 'Please choose a practice area from the list.',
@@ -150,6 +160,7 @@ export function checkNormalized(field: EnquiryField, value: string): string | nu
   if (value.length < rule.min) return messages.tooShort ?? messages.tooLong;
   if (value.length > rule.max) return messages.tooLong;
   if (rule.pattern && !rule.pattern.test(value)) return messages.invalid ?? messages.tooLong;
+  if (rule.valid && !rule.valid(value)) return messages.invalid ?? messages.tooLong;
   if (rule.oneOf && !rule.oneOf.includes(value)) return messages.invalid ?? messages.tooLong;
   return null;
 }
@@ -173,10 +184,4 @@ export function validateEnquiry(values: EnquiryValues): EnquiryFieldError[] {
     if (message) errors.push({ field, message });
   }
   return errors;
-}
-
-/** A valid phone number in one form, for staff to read and dial: +91 98765 43210. */
-export function formatIndianPhone(value: string): string {
-  const digits = value.replace(/\D/g, '').slice(-10);
-  return `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`;
 }

@@ -2,10 +2,10 @@
 // limits and messages are the ones the form shows. A test holds this and the browser's check to the
 // same answers over a corpus of inputs.
 import { z } from 'zod';
+import { phoneE164 } from './phone.js';
 import {
   ENQUIRY_FIELDS,
   ENQUIRY_RULES,
-  formatIndianPhone,
   normalizeField,
   type EnquiryField,
   type EnquiryFieldError,
@@ -15,7 +15,13 @@ import {
 export interface Enquiry {
   name: string;
   email: string;
+  /** The number as the visitor wrote it (spaces collapsed): staff see what they know it as. */
   phone: string;
+  /**
+   * The same number in E.164 (+911204001985), to dial or match on. Null only for enquiries an
+   * outbox kept from before it was stored.
+   */
+  phoneE164: string | null;
   subject: string | null;
   message: string;
   practiceArea: string | null;
@@ -29,6 +35,8 @@ function fieldSchema(field: EnquiryField) {
   if (rule.min > 1) value = value.min(rule.min, messages.tooShort ?? messages.tooLong);
   value = value.max(rule.max, messages.tooLong);
   if (rule.pattern) value = value.regex(rule.pattern, messages.invalid ?? messages.tooLong);
+  const valid = rule.valid;
+  if (valid) value = value.refine((v) => valid(v), messages.invalid ?? messages.tooLong);
   const allowed = rule.oneOf;
   const checked = allowed
     ? value.refine((v) => allowed.includes(v), messages.invalid ?? messages.tooLong)
@@ -39,6 +47,9 @@ function fieldSchema(field: EnquiryField) {
   return z.preprocess((raw) => normalizeField(field, raw) || null, checked.nullable());
 }
 
+/** The practice-area field alone: the resolver checks its value against the site's list too. */
+export const practiceAreaField = fieldSchema('practiceArea');
+
 export const enquirySchema = z
   .object({
     name: fieldSchema('name'),
@@ -46,12 +57,13 @@ export const enquirySchema = z
     phone: fieldSchema('phone'),
     subject: fieldSchema('subject'),
     message: fieldSchema('message'),
-    practiceArea: fieldSchema('practiceArea'),
+    practiceArea: practiceAreaField,
   })
   .transform((v): Enquiry => ({
     name: v.name as string,
     email: v.email as string,
-    phone: formatIndianPhone(v.phone as string),
+    phone: v.phone as string,
+    phoneE164: phoneE164(v.phone as string),
     subject: v.subject ?? null,
     message: v.message as string,
     practiceArea: v.practiceArea ?? null,

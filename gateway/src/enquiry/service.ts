@@ -86,6 +86,9 @@ export function createEnquiryService(
       return entry;
     },
     async start() {
+      // Refuses to start (rather than keep personal data where others can read it) when an existing
+      // outbox cannot be made private; unlike the replay below, that is not retried later.
+      await outbox.makePrivate();
       if (!worker) {
         if (config.wordpressUrl) {
           log.warn(

@@ -50,6 +50,7 @@ export function enquiryPayload(entry: OutboxEntry): Record<string, string | null
     name: e.name,
     email: e.email,
     phone: e.phone,
+    phone_e164: e.phoneE164,
     subject: e.subject,
     message: e.message,
     practice_area: e.practiceArea,

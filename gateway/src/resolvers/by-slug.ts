@@ -6,7 +6,7 @@ import { errorSummary, upstreamUnavailable } from './errors.js';
 import { boundedSlug } from './inputs.js';
 
 /**
- * A slug no item could have is none, without asking WordPress. SPEC §8: a failed fetch is logged and
+ * A slug no item could have is none, without asking WordPress. brief §8: a failed fetch is logged and
  * answered UPSTREAM_UNAVAILABLE ("Failed to fetch {what}"), so the site answers 503, not a 404 a
  * search engine would believe for something that may well exist.
  */

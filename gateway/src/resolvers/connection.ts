@@ -1,4 +1,4 @@
-// Connection: the live WordPress health check of the /wp-admin helper (SPEC §7: practice_areas with
+// Connection: the live WordPress health check of the /wp-admin helper (brief §7: practice_areas with
 // per_page=1), never cached and never retried, so it shows what WordPress does right now.
 import { restApiRoot } from '../config.js';
 import type { GatewayContext } from '../context.js';

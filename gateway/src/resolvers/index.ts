@@ -5,7 +5,7 @@ import { connectionQueries } from './connection.js';
 import { Mutation } from './mutation.js';
 import { Page, PageStructure, pageQueries } from './page.js';
 import { Post, postQueries } from './post.js';
-import { practiceAreaQueries } from './practice-area.js';
+import { PracticeArea, practiceAreaQueries } from './practice-area.js';
 import { siteQueries } from './site.js';
 
 export const resolvers: Resolvers = {
@@ -21,5 +21,6 @@ export const resolvers: Resolvers = {
   Post,
   Page,
   PageStructure,
+  PracticeArea,
   Category,
 };

@@ -2,9 +2,10 @@
 // answer waits for the enquiry to be on disk), then delivery in the background. The answer holds
 // only fixed texts and the field names at fault: nothing any visitor typed.
 import type { GatewayContext } from '../context.js';
-import { ENQUIRY_MESSAGES, MIN_FILL_MS } from '../enquiry/rules.js';
-import { parseEnquiry } from '../enquiry/schema.js';
+import { ENQUIRY_MESSAGES, ENQUIRY_RULES, MIN_FILL_MS } from '../enquiry/rules.js';
+import { parseEnquiry, practiceAreaField } from '../enquiry/schema.js';
 import type { EnquiryResult, MutationResolvers } from '../generated/resolvers.js';
+import { isListedPracticeArea } from './practice-area.js';
 
 const accepted = (): EnquiryResult => ({ ok: true, message: ENQUIRY_MESSAGES.success, fieldErrors: [] });
 const refused = (message: string): EnquiryResult => ({ ok: false, message, fieldErrors: [] });
@@ -23,9 +24,19 @@ export const Mutation: MutationResolvers<GatewayContext> = {
       return accepted();
     }
     const parsed = parseEnquiry(input);
-    if (!parsed.ok) {
-      log.info({ fields: parsed.fieldErrors.map((e) => e.field) }, 'enquiry refused: invalid fields');
-      return { ok: false, message: null, fieldErrors: parsed.fieldErrors };
+    // The rules say what a slug looks like; the site's list (which WordPress extends) which ones
+    // exist. Checked with the other fields, so a visitor is shown every mistake at once.
+    const fieldErrors = parsed.ok ? [] : [...parsed.fieldErrors];
+    if (!fieldErrors.some((e) => e.field === 'practiceArea')) {
+      const slug = practiceAreaField.safeParse(input.practiceArea).data ?? null;
+      if (slug !== null && !(await isListedPracticeArea(ctx, slug))) {
+        const { messages } = ENQUIRY_RULES.practiceArea;
+        fieldErrors.push({ field: 'practiceArea', message: messages.invalid ?? messages.tooLong });
+      }
+    }
+    if (!parsed.ok || fieldErrors.length > 0) {
+      log.info({ fields: fieldErrors.map((e) => e.field) }, 'enquiry refused: invalid fields');
+      return { ok: false, message: null, fieldErrors };
     }
     if (typeof input.elapsedMs !== 'number' || input.elapsedMs < MIN_FILL_MS) {
       log.info({ elapsedMs: input.elapsedMs ?? null }, 'enquiry refused: sent too fast');

@@ -73,7 +73,7 @@ export const PageStructure: PageStructureResolvers<GatewayContext, WpPageStructu
 };
 
 export const pageQueries: Pick<QueryResolvers<GatewayContext>, 'page' | 'pages'> = {
-  // 'Failed to fetch page' is the old site's hook's message (SPEC §8).
+  // 'Failed to fetch page' is the old site's hook's message (brief §8).
   page: (_parent, args, ctx) => bySlug(ctx, args.slug, 'page', (slug) => ctx.loaders.pageBySlug.load(slug)),
 
   pages: async (_parent, args, ctx) => {

@@ -1,56 +1,212 @@
-// PracticeArea: the seven built-in areas (SPEC §2) with their WordPress pages merged in, and
-// practice_area posts from WordPress. Built-in data is the fallback whenever WordPress fails.
+// PracticeArea: the seven built-in areas (brief §2) with their WordPress pages merged in, and
+// practice_area posts from WordPress, listed and opened alike (derive/practice-areas.ts decides the
+// order and which post replaces a built-in area). Built-in data is the fallback whenever WordPress
+// fails.
 import {
   BUILT_IN_PRACTICE_AREAS,
+  builtInPracticeAreaSlugs,
   findBuiltInPracticeArea,
-  mergePracticeArea,
-  practiceAreaFromWp,
+  practiceAreaCard,
+  practiceAreaDescription,
+  practiceAreaList,
+  practiceAreaOf,
   type BuiltInPracticeArea,
+  type PracticeAreaCard,
+  type PracticeAreaHelpers,
 } from '../derive/practice-areas.js';
 import type { GatewayContext } from '../context.js';
-import type { PracticeArea, QueryResolvers } from '../generated/resolvers.js';
+import type {
+  PracticeArea as PracticeAreaData,
+  PracticeAreaResolvers,
+  QueryResolvers,
+} from '../generated/resolvers.js';
 import { normalizeSlug } from '../loaders.js';
-import type { WpPage, WpPracticeArea } from '../sources/types.js';
+import {
+  isFullPracticeArea,
+  type WpPage,
+  type WpPracticeArea,
+  type WpPracticeAreaOrSummary,
+  type WpPracticeAreaSummary,
+} from '../sources/types.js';
 import { errorSummary } from './errors.js';
 import { bySlug } from './by-slug.js';
-import { practiceHelpers } from './shared.js';
+import { editUrl, practiceHelpers } from './shared.js';
 import { warnThrottled } from '../log-throttle.js';
 
-function mediaIdsOf(items: ReadonlyArray<WpPage | WpPracticeArea | null>): number[] {
-  return items.flatMap((p) => (p ? [p.featured_media, p.page_structure?.hero_image ?? 0] : []));
+/**
+ * What a PracticeArea is resolved from. A list fetches summaries: the fields of a card, a link and
+ * the admin list come from `card`; the body, structure, image and SEO are derived on first use,
+ * loading the post behind a summary (batched over a whole list) and the images.
+ */
+export interface PracticeAreaModel {
+  builtIn: BuiltInPracticeArea | null;
+  page: WpPage | null;
+  post: WpPracticeAreaOrSummary | null;
+  card: PracticeAreaCard;
+  /**
+   * The whole posts of a list's summaries, by slug, loaded together before any area of the list is
+   * derived, so that all their images are asked for in one request with the pages' images.
+   */
+  wholePosts?: () => Promise<ReadonlyMap<string, WpPracticeAreaOrSummary>>;
 }
 
-async function merged(ctx: GatewayContext, areas: readonly BuiltInPracticeArea[], pages: readonly WpPage[]) {
-  const bySlug = new Map(pages.map((p) => [normalizeSlug(p.slug), p]));
-  const matched = areas.map((a) => bySlug.get(normalizeSlug(a.wpSlug)) ?? null);
-  const helpers = await practiceHelpers(ctx, mediaIdsOf(matched));
-  return areas.map((a, i) => mergePracticeArea(a, matched[i], helpers));
+function cardHelpers(ctx: GatewayContext): Pick<PracticeAreaHelpers, 'editUrl'> {
+  return { editUrl: (id) => editUrl(ctx.config, id) };
+}
+
+function model(
+  ctx: GatewayContext,
+  parts: Omit<PracticeAreaModel, 'card' | 'wholePosts'>,
+  wholePosts?: PracticeAreaModel['wholePosts'],
+): PracticeAreaModel {
+  return { ...parts, card: practiceAreaCard(parts, cardHelpers(ctx)), ...(wholePosts ? { wholePosts } : {}) };
+}
+
+/**
+ * The whole post behind a list's summary. One deleted since the list was fetched, or that cannot be
+ * fetched now, keeps its summary and has no body.
+ */
+async function wholePost(
+  post: WpPracticeAreaOrSummary,
+  ctx: GatewayContext,
+): Promise<WpPracticeAreaOrSummary> {
+  if (isFullPracticeArea(post)) return post;
+  try {
+    return (await ctx.loaders.practiceAreaBySlug.load(post.slug)) ?? post;
+  } catch (error) {
+    ctx.logger.debug({ slug: post.slug, err: errorSummary(error) }, 'practice area body lookup failed');
+    return post;
+  }
+}
+
+function mediaIdsOf(item: WpPage | WpPracticeAreaOrSummary | null): number[] {
+  if (!item || !('featured_media' in item)) return [];
+  return [item.featured_media, item.page_structure?.hero_image ?? 0];
+}
+
+const wholeAreas = new WeakMap<PracticeAreaModel, Promise<PracticeAreaData>>();
+
+async function derive(area: PracticeAreaModel, ctx: GatewayContext): Promise<PracticeAreaData> {
+  // Not a second load through the DataLoader: a cache hit there resolves only with the loader's next
+  // batch, after the images of the areas without a post have been asked for on their own.
+  const listed = await area.wholePosts?.();
+  const post = area.post ? (listed?.get(area.post.slug) ?? (await wholePost(area.post, ctx))) : null;
+  const helpers = await practiceHelpers(ctx, mediaIdsOf(post ?? area.page));
+  return practiceAreaOf({ builtIn: area.builtIn, page: area.page, post }, helpers);
+}
+
+/** The whole area, derived once per model. */
+function whole(area: PracticeAreaModel, ctx: GatewayContext): Promise<PracticeAreaData> {
+  let found = wholeAreas.get(area);
+  if (!found) {
+    found = derive(area, ctx);
+    wholeAreas.set(area, found);
+  }
+  return found;
+}
+
+export const PracticeArea: PracticeAreaResolvers<GatewayContext, PracticeAreaModel> = {
+  id: (area) => area.card.id,
+  slug: (area) => area.card.slug,
+  title: (area) => area.card.title,
+  // Only a practice_area post without an excerpt needs its body for this (no images).
+  description: async (area, _args, ctx) =>
+    area.card.description ??
+    practiceAreaDescription({ ...area, post: area.post ? await wholePost(area.post, ctx) : null }, area.card),
+  icon: (area) => area.card.icon,
+  link: (area) => area.card.link,
+  origin: (area) => area.card.origin,
+  editUrl: (area) => area.card.editUrl,
+  modified: (area) => area.card.modified,
+  contentHtml: async (area, _args, ctx) => (await whole(area, ctx)).contentHtml ?? null,
+  heroSubtitle: async (area, _args, ctx) => (await whole(area, ctx)).heroSubtitle ?? null,
+  servicesTitle: async (area, _args, ctx) => (await whole(area, ctx)).servicesTitle ?? null,
+  services: async (area, _args, ctx) => (await whole(area, ctx)).services,
+  whyChooseTitle: async (area, _args, ctx) => (await whole(area, ctx)).whyChooseTitle ?? null,
+  whyChooseUs: async (area, _args, ctx) => (await whole(area, ctx)).whyChooseUs,
+  featuredImage: async (area, _args, ctx) => (await whole(area, ctx)).featuredImage ?? null,
+  seo: async (area, _args, ctx) => (await whole(area, ctx)).seo,
+};
+
+/** The WordPress pages of the built-in areas (brief §7: one request); none when WordPress fails. */
+async function practicePages(ctx: GatewayContext): Promise<WpPage[]> {
+  const pages: WpPage[] = [];
+  try {
+    const result = await ctx.api.practicePages(BUILT_IN_PRACTICE_AREAS.map((a) => a.wpSlug));
+    const failures: Error[] = [];
+    for (const value of result.values()) {
+      if (value instanceof Error) failures.push(value);
+      else if (value) pages.push(value);
+    }
+    if (failures.length > 0) throw failures[0];
+  } catch (error) {
+    // brief §8: areas whose page could not be fetched fall back to their built-in content.
+    warnThrottled(
+      ctx,
+      { err: errorSummary(error) },
+      'practice pages failed; serving built-in practice areas',
+    );
+  }
+  for (const page of pages) ctx.loaders.pageBySlug.prime(page.slug, page);
+  return pages;
+}
+
+/** The published practice_area posts; `complete` is false when WordPress could not say. */
+async function listedPosts(
+  ctx: GatewayContext,
+): Promise<{ posts: WpPracticeAreaSummary[]; complete: boolean }> {
+  try {
+    return { posts: await ctx.api.listPracticeAreas(), complete: true };
+  } catch (error) {
+    warnThrottled(
+      ctx,
+      { err: errorSummary(error) },
+      'practice area list failed; listing the built-in practice areas only',
+    );
+    return { posts: [], complete: false };
+  }
+}
+
+/**
+ * Whether the slug is one of the practice areas the site lists (the contact form's choice). A
+ * built-in area is always listed. When WordPress cannot say which practice_area posts are published,
+ * any slug is taken: an enquiry is worth more than the check of its label.
+ */
+export async function isListedPracticeArea(ctx: GatewayContext, slug: string): Promise<boolean> {
+  if (BUILT_IN_PRACTICE_AREAS.some((a) => a.slug === slug)) return true;
+  const { posts, complete } = await listedPosts(ctx);
+  if (!complete) return true;
+  const helpers = cardHelpers(ctx);
+  return practiceAreaList(posts).some((e) => practiceAreaCard({ ...e, page: null }, helpers).slug === slug);
 }
 
 /** Longest input worth trying against the built-in names and legacy paths. */
 const MAX_PRACTICE_SLUG_INPUT = 200;
 
 export const practiceAreaQueries: Pick<QueryResolvers<GatewayContext>, 'practiceAreas' | 'practiceArea'> = {
-  practiceAreas: async (_parent, _args, ctx): Promise<PracticeArea[]> => {
-    const pages: WpPage[] = [];
-    try {
-      const result = await ctx.api.practicePages(BUILT_IN_PRACTICE_AREAS.map((a) => a.wpSlug));
-      const failures: Error[] = [];
-      for (const value of result.values()) {
-        if (value instanceof Error) failures.push(value);
-        else if (value) pages.push(value);
-      }
-      if (failures.length > 0) throw failures[0];
-    } catch (error) {
-      // SPEC §8: areas whose page could not be fetched fall back to their built-in content.
-      warnThrottled(
+  practiceAreas: async (_parent, _args, ctx) => {
+    const [pages, { posts }] = await Promise.all([practicePages(ctx), listedPosts(ctx)]);
+    const pageFor = new Map(pages.map((p) => [normalizeSlug(p.slug), p]));
+    const entries = practiceAreaList(posts);
+    let bodies: Promise<ReadonlyMap<string, WpPracticeAreaOrSummary>> | null = null;
+    const wholePosts = () =>
+      (bodies ??= Promise.all(
+        entries.flatMap(({ post }) =>
+          post ? [wholePost(post, ctx).then((p) => [post.slug, p] as const)] : [],
+        ),
+      ).then((found) => new Map(found)));
+    return entries.map(({ builtIn, post }) =>
+      model(
         ctx,
-        { err: errorSummary(error) },
-        'practice pages failed; serving built-in practice areas',
-      );
-    }
-    for (const page of pages) ctx.loaders.pageBySlug.prime(page.slug, page);
-    return merged(ctx, BUILT_IN_PRACTICE_AREAS, pages);
+        {
+          builtIn,
+          // A practice_area post replacing a built-in area replaces its page too.
+          page: builtIn && !post ? (pageFor.get(normalizeSlug(builtIn.wpSlug)) ?? null) : null,
+          post,
+        },
+        wholePosts,
+      ),
+    );
   },
 
   practiceArea: async (_parent, args, ctx) => {
@@ -59,23 +215,44 @@ export const practiceAreaQueries: Pick<QueryResolvers<GatewayContext>, 'practice
 
     const builtIn = findBuiltInPracticeArea(raw);
     if (builtIn) {
-      let page: WpPage | null = null;
-      try {
-        page = await ctx.loaders.pageBySlug.load(builtIn.wpSlug);
-      } catch (error) {
-        warnThrottled(
-          ctx,
-          { slug: raw, err: errorSummary(error) },
-          'practice page failed; serving the built-in area',
-        );
-      }
-      return (await merged(ctx, [builtIn], page ? [page] : []))[0] ?? null;
+      // Both questions at once: whether a practice_area post replaces the area, and its page.
+      const [page, posts] = await Promise.all([
+        ctx.loaders.pageBySlug.load(builtIn.wpSlug).catch((error: unknown) => {
+          warnThrottled(
+            ctx,
+            { slug: raw, err: errorSummary(error) },
+            'practice page failed; serving the built-in area',
+          );
+          return null;
+        }),
+        replacingPosts(ctx, builtIn, raw),
+      ]);
+      const post = practiceAreaList(posts).find((e) => e.builtIn === builtIn)?.post ?? null;
+      return model(ctx, { builtIn, page: post ? null : page, post });
     }
 
     return bySlug(ctx, raw, 'practice area', async (slug) => {
       const post = await ctx.loaders.practiceAreaBySlug.load(slug);
-      if (!post) return null;
-      return practiceAreaFromWp(post, await practiceHelpers(ctx, mediaIdsOf([post])));
+      return post ? model(ctx, { builtIn: null, page: null, post }) : null;
     });
   },
 };
+
+/** The practice_area posts whose slug names the built-in area; none when WordPress fails. */
+async function replacingPosts(
+  ctx: GatewayContext,
+  builtIn: BuiltInPracticeArea,
+  raw: string,
+): Promise<WpPracticeArea[]> {
+  const found = await ctx.loaders.practiceAreaBySlug.loadMany(builtInPracticeAreaSlugs(builtIn));
+  const failure = found.find((f) => f instanceof Error);
+  if (failure) {
+    warnThrottled(
+      ctx,
+      { slug: raw, err: errorSummary(failure) },
+      'practice_area lookup failed; serving the built-in area with its page',
+    );
+    return [];
+  }
+  return found.filter((f): f is WpPracticeArea => f !== null && !(f instanceof Error));
+}

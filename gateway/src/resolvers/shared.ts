@@ -85,7 +85,7 @@ export function editUrl(config: GatewayConfig, id: number): string | null {
   return config.wordpressUrl ? `${config.wordpressUrl}/wp-admin/post.php?post=${id}&action=edit` : null;
 }
 
-/** The attachment, or null when there is none or the media lookup failed (logged, SPEC §8). */
+/** The attachment, or null when there is none or the media lookup failed (logged, brief §8). */
 export async function loadMedia(ctx: GatewayContext, id: number | null | undefined): Promise<WpMedia | null> {
   if (!id || id <= 0) return null;
   try {
@@ -99,7 +99,7 @@ export async function loadMedia(ctx: GatewayContext, id: number | null | undefin
   }
 }
 
-/** A featured image that is always there: the attachment, else the default image (SPEC §8). */
+/** A featured image that is always there: the attachment, else the default image (brief §8). */
 export async function featuredImageOrDefault(
   ctx: GatewayContext,
   id: number | null | undefined,

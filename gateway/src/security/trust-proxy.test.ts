@@ -64,6 +64,19 @@ describe('clientAddress', () => {
     expect(clientAddress('127.0.0.1', '', loopback)).toEqual({ ip: '127.0.0.1', fromProxy: true });
   });
 
+  it('a hop count trusts whoever connects: a peer without the header is a client like any other', () => {
+    for (const trust of [oneHop, twoHops]) {
+      expect(clientAddress('198.51.100.9', undefined, trust)).toEqual({
+        ip: '198.51.100.9',
+        fromProxy: false,
+      });
+      expect(clientAddress('127.0.0.1', '', trust)).toEqual({ ip: '127.0.0.1', fromProxy: false });
+    }
+    // An address list names its proxies: only those may speak for themselves.
+    expect(clientAddress('10.1.2.3', undefined, lan)).toEqual({ ip: '10.1.2.3', fromProxy: true });
+    expect(clientAddress('198.51.100.9', undefined, lan)).toEqual({ ip: '198.51.100.9', fromProxy: false });
+  });
+
   it('garbage in the chain stops the walk at the last address it could read', () => {
     expect(clientAddress('127.0.0.1', 'evil, 10.0.0.1', lan).ip).toBe('10.0.0.1');
     expect(clientAddress('127.0.0.1', '<script>', loopback).ip).toBe('127.0.0.1');

@@ -5,7 +5,8 @@
 //
 // TRUST_PROXY (web) / GATEWAY_TRUST_PROXY (gateway):
 //   none (or 0, false, off)   the peer is the client; X-Forwarded-For is ignored
-//   N (1..10)                 exactly N proxies stand in front: the client is N hops back
+//   N (1..10)                 exactly N proxies stand in front: the client is N hops back (any
+//                             peer is taken for the nearest proxy, so none is exempt from limits)
 //   a list of addresses, CIDR ranges and the names loopback, private, linklocal
 //                             peers in the list are proxies; the client is the first address,
 //                             walking X-Forwarded-For from the right, that is not in the list
@@ -115,8 +116,10 @@ export interface ClientAddress {
   /** The client's IP (the peer's when nothing more can be believed); 'unknown' without a peer. */
   ip: string;
   /**
-   * The request came from a trusted proxy itself, not on behalf of anyone (a trusted peer that sent
-   * no X-Forwarded-For): the web server rendering a page asks the gateway this way.
+   * The request came from a proxy itself, not on behalf of anyone: a peer named in an address list
+   * that sent no X-Forwarded-For (the web server rendering a page asks the gateway this way). Never
+   * with a hop count: that trusts whoever connects, so a peer leaving the header out is no proof of
+   * being a proxy, and the request is the peer's own.
    */
   fromProxy: boolean;
 }
@@ -135,7 +138,7 @@ export function clientAddress(
     .map((s) => s.trim())
     .filter(Boolean)
     .reverse();
-  if (chain.length === 0) return { ip: peerIp, fromProxy: true };
+  if (chain.length === 0) return { ip: peerIp, fromProxy: trust.kind === 'list' };
   let ip = peerIp;
   for (let i = 0; i < chain.length; i += 1) {
     if (trust.kind === 'hops' && i >= trust.hops) break;

@@ -1,4 +1,4 @@
-// The calls of SPEC §7 as typed functions over any RestSource, with the exact query strings
+// The calls of brief §7 as typed functions over any RestSource, with the exact query strings
 // WordPress sees and only the `_fields` the schema needs.
 import { fetchBatch, type BatchQuery, type BatchResult, type RestQuery, type RestSource } from './rest.js';
 import { normalizeSlug } from './slug.js';
@@ -11,6 +11,7 @@ import {
   wpPostListSchema,
   wpPostSummaryListSchema,
   wpPracticeAreaListSchema,
+  wpPracticeAreaSummaryListSchema,
   type WpCategory,
   type WpMedia,
   type WpPage,
@@ -18,6 +19,7 @@ import {
   type WpPost,
   type WpPostSummary,
   type WpPracticeArea,
+  type WpPracticeAreaSummary,
 } from './types.js';
 
 export const POST_FIELDS = [
@@ -82,10 +84,25 @@ export const PRACTICE_AREA_FIELDS = [
   'content',
   'excerpt',
   'featured_media',
+  'menu_order',
   'practice_icon',
   'page_structure',
   'yoast_head_json',
   'seo_meta',
+] as const;
+
+/** What the list of practice areas needs: cards, links, the order; no body (a tenth of the bytes). */
+export const PRACTICE_AREA_SUMMARY_FIELDS = [
+  'id',
+  'date',
+  'date_gmt',
+  'modified',
+  'modified_gmt',
+  'slug',
+  'title',
+  'excerpt',
+  'menu_order',
+  'practice_icon',
 ] as const;
 
 export const PAGE_SUMMARY_FIELDS = ['id', 'slug', 'date', 'date_gmt', 'modified', 'modified_gmt'] as const;
@@ -101,7 +118,7 @@ export const MEDIA_FIELDS = [
 
 export const CATEGORY_FIELDS = ['id', 'name', 'slug', 'count'] as const;
 
-/** SPEC's categories call asks for 50: a WordPress with more lists only the first 50 by name. */
+/** the brief's categories call asks for 50: a WordPress with more lists only the first 50 by name. */
 export const CATEGORY_LIST_SIZE = 50;
 
 /** WordPress answers at most 100 items per request. */
@@ -129,10 +146,11 @@ export interface WpApi {
   /** Keyed by normalised slug (see normalizeSlug). */
   postsBySlugs(slugs: readonly string[]): Promise<BatchResult<WpPost>>;
   pagesBySlugs(slugs: readonly string[]): Promise<BatchResult<WpPage>>;
-  /** The practice pages of SPEC §7: one call for all of them (`per_page=20`). */
+  /** The practice pages of brief §7: one call for all of them (`per_page=20`). */
   practicePages(slugs: readonly string[]): Promise<BatchResult<WpPage>>;
   listPages(perPage: number): Promise<WpPageSummary[]>;
-  listPracticeAreas(): Promise<WpPracticeArea[]>;
+  /** Every published practice area (up to 100), as summaries; the order is the caller's to make. */
+  listPracticeAreas(): Promise<WpPracticeAreaSummary[]>;
   practiceAreasBySlugs(slugs: readonly string[]): Promise<BatchResult<WpPracticeArea>>;
   /** Keyed by the id as a string. */
   mediaByIds(ids: readonly number[]): Promise<BatchResult<WpMedia>>;
@@ -141,7 +159,7 @@ export interface WpApi {
   /** Keyed by normalised slug; empty categories too. */
   categoriesBySlugs(slugs: readonly string[]): Promise<BatchResult<WpCategory>>;
   categoriesByIds(ids: readonly number[]): Promise<WpCategory[]>;
-  /** SPEC §7's connectivity check; throws when WordPress does not answer with a list. */
+  /** brief §7's connectivity check; throws when WordPress does not answer with a list. */
   checkConnection(): Promise<void>;
 }
 
@@ -265,15 +283,18 @@ export function createWpApi(source: RestSource): WpApi {
     },
 
     async listPracticeAreas() {
+      // By title, which every WordPress accepts: `orderby=menu_order` is refused (400) where the
+      // post type lacks page-attributes (an older companion plugin). The site orders by menu_order
+      // then title itself (derive/practice-areas.ts), over all of them: a firm has far fewer than 100.
       const query: RestQuery = {
         per_page: MAX_PER_PAGE,
         orderby: 'title',
         order: 'asc',
         status: 'publish',
-        _fields: PRACTICE_AREA_FIELDS,
+        _fields: PRACTICE_AREA_SUMMARY_FIELDS,
       };
-      return (await source.get('/practice_areas', query, { parse: (b) => wpPracticeAreaListSchema.parse(b) }))
-        .body;
+      const parse = (b: unknown) => wpPracticeAreaSummaryListSchema.parse(b);
+      return (await source.get('/practice_areas', query, { parse })).body;
     },
 
     mediaByIds(ids) {

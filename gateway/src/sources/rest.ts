@@ -13,8 +13,25 @@ export interface RestResponse<T = unknown> {
   total: number | null;
   /** X-WP-TotalPages. */
   totalPages: number | null;
-  /** When the answer left upstream (set by the cache; clock milliseconds). */
+  /**
+   * When the request for this answer was sent upstream (set by the cache; clock milliseconds): the
+   * answer shows upstream as it was at that moment or later, which is what its age counts from.
+   */
   fetchedAt?: number;
+}
+
+/**
+ * What a caller accepts from a caching source, and how it learns the age of what it got: the
+ * web server bounds how old the content of a page may be (gateway/src/cache/data-age.ts).
+ */
+export interface Freshness {
+  /**
+   * Cached answers asked of upstream longer ago than this are not served: they are asked again
+   * (and only when that fails does the last good answer stand in, as stale-if-error).
+   */
+  maxAgeMs?: number;
+  /** Told, for every answer served, when (cache clock, ms) the upstream request behind it was sent. */
+  observe?(askedAt: number): void;
 }
 
 export interface RestGetOptions<T = unknown> {
@@ -30,6 +47,8 @@ export interface RestGetOptions<T = unknown> {
    * runs after fixing WordPress must see it back, and its success closes the circuit at once.
    */
   probe?: boolean;
+  /** Honoured by a caching source (cache/cached-source.ts); an uncached source answers live anyway. */
+  freshness?: Freshness;
 }
 
 /**
@@ -59,7 +78,7 @@ export interface RestSource {
   readonly kind: 'wordpress' | 'embedded';
   get<T = unknown>(path: string, query?: RestQuery, options?: RestGetOptions<T>): Promise<RestResponse<T>>;
   /** Per-item answers for a batch; sources without their own implementation use fetchBatch(). */
-  getBatch?<T>(batch: BatchQuery<T>): Promise<BatchResult<T>>;
+  getBatch?<T>(batch: BatchQuery<T>, freshness?: Freshness): Promise<BatchResult<T>>;
 }
 
 /** Asks the batch question directly: one request per chunk of keys. */

@@ -211,6 +211,31 @@ export const wpPracticeAreaSchema = z.looseObject({
 });
 export type WpPracticeArea = z.infer<typeof wpPracticeAreaSchema>;
 
+/**
+ * A practice area as the list fetches it: what a card, a link and the order need, no body, page
+ * structure or SEO blocks. A plain object schema, so a WordPress that ignores `_fields` cannot
+ * smuggle a body into something the resolvers treat as a summary.
+ */
+export const wpPracticeAreaSummarySchema = z.object({
+  id: wpContentBase.id,
+  date: optString,
+  date_gmt: optString,
+  modified: optString,
+  modified_gmt: optString,
+  slug: wpContentBase.slug,
+  title: wpContentBase.title,
+  excerpt: wpContentBase.excerpt,
+  menu_order: wpPracticeAreaSchema.shape.menu_order,
+  practice_icon: optString,
+});
+export type WpPracticeAreaSummary = z.infer<typeof wpPracticeAreaSummarySchema>;
+/** What a practice area is resolved from: a whole post, or the list's summary of one. */
+export type WpPracticeAreaOrSummary = WpPracticeArea | WpPracticeAreaSummary;
+
+export function isFullPracticeArea(area: WpPracticeAreaOrSummary): area is WpPracticeArea {
+  return 'content' in area && area.content !== undefined;
+}
+
 /** For the sitemap: only what `_fields=id,slug,date,date_gmt,modified,modified_gmt` returns. */
 export const wpPageSummarySchema = z.looseObject({
   id: z.number().int().positive().optional(),
@@ -296,6 +321,7 @@ export const wpPostListSchema = z.array(wpPostSchema);
 export const wpPostSummaryListSchema = z.array(wpPostSummarySchema);
 export const wpPageListSchema = z.array(wpPageSchema);
 export const wpPracticeAreaListSchema = z.array(wpPracticeAreaSchema);
+export const wpPracticeAreaSummaryListSchema = z.array(wpPracticeAreaSummarySchema);
 export const wpPageSummaryListSchema = z.array(wpPageSummarySchema);
 export const wpMediaListSchema = z.array(wpMediaSchema);
 export const wpCategoryListSchema = z.array(wpCategorySchema);

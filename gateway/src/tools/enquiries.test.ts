@@ -12,6 +12,7 @@ const report: OutboxReport = {
         name: 'Asha Rao',
         email: 'asha@example.in',
         phone: '+91 98765 43210',
+        phoneE164: '+919876543210',
         subject: null,
         message: 'Line one\nLine two',
         practiceArea: 'family-law',
@@ -24,7 +25,8 @@ const report: OutboxReport = {
       enquiry: {
         name: 'Vikram Singh',
         email: 'vikram@example.in',
-        phone: '+91 99887 76655',
+        phone: '0120-4001985',
+        phoneE164: '+911204001985',
         subject: 'Bail tomorrow',
         message: 'Please call.',
         practiceArea: null,
@@ -50,15 +52,17 @@ describe('npm run enquiries', () => {
     expect(formatEnquiries(report, { pending: true })).not.toContain('Asha Rao');
     const full = formatEnquiries(report, { full: true });
     expect(full).toContain('E-mail:        asha@example.in');
-    expect(full).toContain('Phone:         +91 99887 76655');
+    // As the visitor wrote it, and in E.164 to dial from anywhere.
+    expect(full).toContain('Phone:         0120-4001985 (+911204001985)\n');
+    expect(full).toContain('Phone:         +91 98765 43210 (+919876543210)\n');
     expect(full).toContain('  Line one\n  Line two');
     const json = formatEnquiries(report, { json: true })
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l));
-    expect(json.map((j) => [j.key.slice(0, 2), j.status])).toEqual([
-      ['22', 'pending'],
-      ['11', 'delivered'],
+    expect(json.map((j) => [j.key.slice(0, 2), j.status, j.enquiry.phoneE164])).toEqual([
+      ['22', 'pending', '+911204001985'],
+      ['11', 'delivered', '+919876543210'],
     ]);
   });
 

@@ -68,7 +68,7 @@ export function formatEnquiries(report: OutboxReport, options: ListOptions = {})
         `--- ${formatDate(e.receivedAt)} · ${statusOf(e)} · key ${e.key}`,
         `Name:          ${q.name}`,
         `E-mail:        ${q.email}`,
-        `Phone:         ${q.phone}`,
+        `Phone:         ${q.phone}${q.phoneE164 && q.phoneE164 !== q.phone ? ` (${q.phoneE164})` : ''}`,
         `Subject:       ${q.subject ?? '(none)'}`,
         `Practice area: ${practiceAreaTitle(q.practiceArea) ?? q.practiceArea ?? '(none)'}`,
         'Message:',

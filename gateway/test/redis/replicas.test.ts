@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { createHttpServer, listen, signBody } from '../../src/http.js';
+import { createHttpServer, listen, purgeHeaders } from '../../src/http.js';
 import { createGateway, type Gateway } from '../../src/server.js';
 import { startFakeWordPress, type FakeWordPress } from '../fake-wordpress.js';
 import { fixtureSnapshot } from '../fixtures/snapshot.js';
@@ -310,7 +310,7 @@ describe('replicas sharing one Redis', () => {
     const body = JSON.stringify({ type: 'post', slug: POST_SLUG });
     const purged = await fetch(`${gateways[0]!.base}/purge`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-purge-signature': signBody(SECRET, body) },
+      headers: { 'content-type': 'application/json', ...purgeHeaders(SECRET, body) },
       body,
     });
     expect(purged.status).toBe(200);

@@ -3,7 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { createGateway, createHttpServer, listen, loadConfig, type Gateway } from '@site/gateway';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApolloClient } from './apollo';
 
 const SITE_NAME: TypedDocumentNode<{ site: { name: string } }> = gql`
@@ -61,5 +61,44 @@ describe('Apollo Client in the browser', () => {
     seen.length = 0;
     await createApolloClient({ uri, ssr: true }).query({ query: SITE_NAME });
     expect(seen.map((r) => r.method)).toEqual(['POST']);
+  });
+});
+
+describe('retries in the browser', () => {
+  /** The message a query ends with, whether Apollo resolves with the error or rejects. */
+  const failureOf = (p: Promise<{ error?: Error }>) =>
+    p.then(
+      (r) => r.error?.message,
+      (e: unknown) => (e instanceof Error ? e.message : String(e)),
+    );
+
+  it('tries a failed query 4 times in all, and one sent with retry: false once', async () => {
+    vi.useFakeTimers();
+    try {
+      let calls = 0;
+      const unreachable: typeof fetch = () => {
+        calls += 1;
+        return Promise.reject(new TypeError('Failed to fetch'));
+      };
+      const client = createApolloClient({
+        uri: 'http://gateway.test/graphql',
+        ssr: false,
+        fetch: unreachable,
+      });
+      const once = failureOf(
+        client.query({ query: SITE_NAME, fetchPolicy: 'network-only', context: { retry: false } }),
+      );
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(await once).toBe('Failed to fetch');
+      expect(calls).toBe(1);
+
+      calls = 0;
+      const retried = failureOf(client.query({ query: SITE_NAME, fetchPolicy: 'network-only' }));
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(await retried).toBe('Failed to fetch');
+      expect(calls).toBe(4);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

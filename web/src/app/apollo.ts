@@ -97,7 +97,7 @@ export function createApolloClient(options: ApolloOptions): ApolloClient {
     headers: options.headers,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
-  // In the browser a failed query is retried 3 times, delays doubling from 1 s up to 30 s (SPEC §9).
+  // In the browser a failed query is retried 3 times, delays doubling from 1 s up to 30 s (brief §9).
   // On the server a page must render promptly; the gateway already retries WordPress.
   const link = options.ssr
     ? http
@@ -105,9 +105,14 @@ export function createApolloClient(options: ApolloOptions): ApolloClient {
         new RetryLink({
           delay: { initial: 1000, max: 30_000, jitter: false },
           // A mutation is not retried blindly: a lost answer to a sent enquiry would send it twice.
+          // A query sent with `context: { retry: false }` reports its first failure at once: a live
+          // check (the admin helper's) shows what happened now, within its own time limit.
           attempts: {
             max: 4,
-            retryIf: (error, operation) => Boolean(error) && String(operation.operationType) !== 'mutation',
+            retryIf: (error, operation) =>
+              Boolean(error) &&
+              String(operation.operationType) !== 'mutation' &&
+              operation.getContext().retry !== false,
           },
         }),
         ...persistedQueries(),

@@ -54,7 +54,7 @@ function messageOf(error: unknown): string {
 
 /**
  * Runs one query for a loader. Never rejects: a page renders what it has and shows the error
- * (SPEC §8), and partial data with errors is kept (errorPolicy 'all').
+ * (brief §8), and partial data with errors is kept (errorPolicy 'all').
  */
 export function runQuery<T, V extends OperationVariables>(
   context: unknown,

@@ -41,7 +41,7 @@ export function absoluteUrl(site: Pick<SeoSiteFragment, 'url'>, path: string): s
   return new URL(path, site.url).href;
 }
 
-/** schema.org LegalService with the office hours of SPEC §1 (Mon–Sat 10:00–20:00, Sunday closed). */
+/** schema.org LegalService with the office hours of brief §1 (Mon–Sat 10:00–20:00, Sunday closed). */
 export function legalServiceJsonLd(site: SeoSiteFragment): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',

@@ -17,7 +17,7 @@ const baseConfig = () =>
 
 const site = defineConfig({
   globalCss: {
-    // Anchors land below the sticky header (SPEC §9: 96 px offset); smooth unless reduced motion.
+    // Anchors land below the sticky header (brief §9: 96 px offset); smooth unless reduced motion.
     html: { scrollPaddingTop: '96px', colorPalette: 'brand' },
     // Smooth only once the visitor interacts (a link has focus): opening an address with a #fragment
     // must land on it at once, not animate down from the top while the page hydrates.

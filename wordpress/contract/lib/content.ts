@@ -16,6 +16,7 @@ export interface ContentItem {
   categories?: number[];
   source_url?: string;
   practice_icon?: string;
+  menu_order?: number;
   word_count?: number;
 }
 

@@ -33,7 +33,7 @@ export const WEB = {
 
 export type WebOperation = keyof typeof WEB;
 
-/** SPEC §2's practice pages: the WordPress page slugs behind the seven built-in areas. */
+/** brief §2's practice pages: the WordPress page slugs behind the seven built-in areas. */
 export const PRACTICE_SLUGS = [
   'criminal-defense',
   'family-law',

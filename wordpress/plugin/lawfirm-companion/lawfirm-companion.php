@@ -23,6 +23,8 @@ if ( defined( 'LAWFIRM_COMPANION_VERSION' ) ) {
 define( 'LAWFIRM_COMPANION_VERSION', '1.0.0' );
 
 require_once __DIR__ . '/includes/fields.php';
+require_once __DIR__ . '/includes/notify.php';
+require_once __DIR__ . '/includes/yoast.php';
 require_once __DIR__ . '/includes/post-types.php';
 require_once __DIR__ . '/includes/rest.php';
 require_once __DIR__ . '/includes/enquiries.php';

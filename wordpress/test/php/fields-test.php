@@ -21,7 +21,7 @@ function check( string $name, $actual, $expected ): void {
 	}
 }
 
-// Field set and object types are the ones of SPEC §3.
+// Field set and object types are the ones of brief §3.
 check( 'fields', field_names(), array( 'banner_settings', 'seo_meta', 'page_structure' ) );
 check( 'post fields', fields_for_type( 'post' ), array( 'banner_settings', 'seo_meta' ) );
 check( 'page fields', fields_for_type( 'page' ), array( 'seo_meta', 'page_structure' ) );

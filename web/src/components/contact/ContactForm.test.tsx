@@ -11,13 +11,19 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getSystem } from '../../app/theme';
-import { ENQUIRY_MESSAGES, ENQUIRY_RULES } from '../../../../gateway/src/enquiry/rules.js';
+import {
+  ENQUIRY_MESSAGES,
+  ENQUIRY_RULES,
+  PRACTICE_AREA_CHOICES,
+} from '../../../../gateway/src/enquiry/rules.js';
 import { ContactForm, SubmitEnquiryMutation } from './ContactForm';
 
 type Vars = { input: Record<string, unknown> };
 type Answer = { ok: boolean; message: string | null; fieldErrors: Array<{ field: string; message: string }> };
 
-function setup(options: { url?: string; answer?: Answer | Error } = {}) {
+type Choices = ReadonlyArray<{ slug: string; title: string }>;
+
+function setup(options: { url?: string; answer?: Answer | Error; practiceAreas?: Choices } = {}) {
   const sent: Vars[] = [];
   const answer = options.answer ?? { ok: true, message: ENQUIRY_MESSAGES.success, fieldErrors: [] };
   const mocks = [
@@ -40,16 +46,22 @@ function setup(options: { url?: string; answer?: Answer | Error } = {}) {
     link: new MockLink(mocks),
     defaultOptions: { watchQuery: { errorPolicy: 'all' }, query: { errorPolicy: 'all' } },
   });
-  const tree = (
+  const treeWith = (practiceAreas: Choices | undefined) => (
     <BrowserClientContext.Provider value={() => Promise.resolve(client)}>
       <ChakraProvider value={getSystem()}>
         <MemoryRouter initialEntries={[options.url ?? '/contact-us/']}>
-          <ContactForm phone="+91 120 400 1985" phoneHref="tel:+911204001985" email="info@example.in" />
+          <ContactForm
+            phone="+91 120 400 1985"
+            phoneHref="tel:+911204001985"
+            email="info@example.in"
+            practiceAreas={practiceAreas}
+          />
         </MemoryRouter>
       </ChakraProvider>
     </BrowserClientContext.Provider>
   );
-  return { sent, tree, view: render(tree) };
+  const tree = treeWith(options.practiceAreas);
+  return { sent, tree, treeWith, view: render(tree) };
 }
 
 const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
@@ -86,7 +98,7 @@ describe('ContactForm', () => {
     expect(description(name)).toBe(ENQUIRY_RULES.name.messages.required);
     expect(description(field(/Email Address/))).toBe(ENQUIRY_RULES.email.messages.required);
     expect(description(field(/Phone Number/))).toBe(
-      `10 digits, with or without +91 | ${ENQUIRY_RULES.phone.messages.invalid}`,
+      `Outside India, start with + and the country code | ${ENQUIRY_RULES.phone.messages.invalid}`,
     );
     expect(description(field(/^Message/))).toBe(ENQUIRY_RULES.message.messages.required);
     expect(field(/Subject/).getAttribute('aria-invalid')).toBeNull();
@@ -129,6 +141,24 @@ describe('ContactForm', () => {
     expect(typeof sent[0]!.input.elapsedMs).toBe('number');
     fireEvent.click(screen.getByRole('button', { name: 'Send another message' }));
     expect(field(/Your Name/).value).toBe('');
+  });
+
+  it('sends the numbers visitors really have: landlines as written in India, and numbers abroad', async () => {
+    const { sent } = setup();
+    fillValid();
+    const phone = field(/Phone Number/);
+    for (const typed of ['+91 12345', '0120 40019']) {
+      fireEvent.change(phone, { target: { value: typed } });
+      fireEvent.blur(phone);
+      expect(description(phone), typed).toContain(ENQUIRY_RULES.phone.messages.invalid);
+    }
+    for (const typed of ['0120-4001985', '+44 20 7946 0958', '+1 (415) 555-2671']) {
+      fireEvent.change(phone, { target: { value: typed } });
+      expect(phone.getAttribute('aria-invalid'), typed).toBeNull();
+    }
+    submit();
+    await screen.findByRole('status');
+    expect(sent.map((s) => s.input.phone)).toEqual(['+1 (415) 555-2671']);
   });
 
   it('shows the errors the gateway names, the same way', async () => {
@@ -195,6 +225,35 @@ describe('ContactForm', () => {
     submit();
     await screen.findByRole('status');
     expect(sent[0]!.input.practiceArea).toBe('bail-hearings');
+  });
+
+  it('offers every practice area the site lists, those written in WordPress too, and sends the one chosen', async () => {
+    const areas = [...PRACTICE_AREA_CHOICES, { slug: 'cheque-bounce', title: 'Cheque Bounce' }];
+    const { sent } = setup({ url: '/contact-us/?practice=cheque-bounce', practiceAreas: areas });
+    const select = screen.getByLabelText(/Practice Area/) as HTMLSelectElement;
+    expect(select.value).toBe('cheque-bounce');
+    expect([...select.options].map((o) => [o.value, o.text])).toEqual([
+      ['', 'Not sure / something else'],
+      ...areas.map((a) => [a.slug, a.title]),
+    ]);
+    fillValid();
+    submit();
+    await screen.findByRole('status');
+    expect(sent[0]!.input.practiceArea).toBe('cheque-bounce');
+  });
+
+  it('chooses the area ?practice= names once the list that has it arrives, unless the visitor chose meanwhile', () => {
+    const areas = [...PRACTICE_AREA_CHOICES, { slug: 'cheque-bounce', title: 'Cheque Bounce' }];
+    const { view, treeWith } = setup({ url: '/contact-us/?practice=cheque-bounce' });
+    // Not one of the built-in areas the form offers meanwhile.
+    expect(screen.queryByLabelText(/Practice Area/)).toBeNull();
+    view.rerender(treeWith(areas));
+    expect((screen.getByLabelText(/Practice Area/) as HTMLSelectElement).value).toBe('cheque-bounce');
+    cleanup();
+    const second = setup({ url: '/contact-us/?practice=family-law' });
+    fireEvent.change(screen.getByLabelText(/Practice Area/), { target: { value: 'bail-hearings' } });
+    second.view.rerender(second.treeWith(areas));
+    expect((screen.getByLabelText(/Practice Area/) as HTMLSelectElement).value).toBe('bail-hearings');
   });
 
   it('renders on the server with a plain button, so nothing is sent before the script runs', () => {

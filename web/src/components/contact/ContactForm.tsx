@@ -3,6 +3,7 @@ import { Box, Button, Field, Grid, Input, Stack, Text, Textarea, chakra } from '
 import { AlertCircle, CheckCircle2, Send } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { graphql } from '../../gql';
+import type { ContactFormPracticeAreaFragment } from '../../gql/graphql';
 import { useBrowserClient } from '../../app/route-data';
 import { useHydrated } from '../../app/use-hydrated';
 import { fieldSlotRecipe, inputRecipe, textareaRecipe } from '../form-recipes';
@@ -11,10 +12,17 @@ import {
   ENQUIRY_MESSAGES,
   PRACTICE_AREA_CHOICES,
   checkField,
-  practiceAreaTitle,
   validateEnquiry,
   type EnquiryField,
 } from '../../../../gateway/src/enquiry/rules.js';
+
+/** What the form's practice-area choice shows of each area the site lists. */
+export const ContactFormPracticeAreaFields = graphql(`
+  fragment ContactFormPracticeArea on PracticeArea {
+    slug
+    title
+  }
+`);
 
 export const SubmitEnquiryMutation = graphql(`
   mutation SubmitEnquiry($input: EnquiryInput!) {
@@ -49,7 +57,7 @@ const INPUTS = [
     type: 'tel',
     autoComplete: 'tel',
     required: true,
-    hint: '10 digits, with or without +91',
+    hint: 'Outside India, start with + and the country code',
   },
   { name: 'subject', type: 'text', autoComplete: 'off', required: false, hint: null },
 ] as const satisfies ReadonlyArray<{
@@ -66,10 +74,12 @@ const controlId = (field: EnquiryField) => `contact-${field}`;
 const errorId = (field: EnquiryField) => `contact-${field}-error`;
 const hintId = (field: EnquiryField) => `contact-${field}-hint`;
 
-/** The canonical slug in ?practice= when it names one of the firm's practice areas. */
-function practiceFromSearch(params: URLSearchParams): string {
+type PracticeChoice = Pick<ContactFormPracticeAreaFragment, 'slug' | 'title'>;
+
+/** The slug in ?practice= when it names one of the practice areas offered. */
+function practiceFromSearch(params: URLSearchParams, choices: readonly PracticeChoice[]): string {
   const slug = (params.get('practice') ?? '').trim().toLowerCase();
-  return practiceAreaTitle(slug) ? slug : '';
+  return choices.some((c) => c.slug === slug) ? slug : '';
 }
 
 /**
@@ -112,20 +122,26 @@ export interface ContactFormProps {
   phone: string | undefined;
   phoneHref: string | undefined;
   email: string | undefined;
+  /**
+   * Every practice area the site lists (the built-in ones and those written in WordPress); the
+   * built-in areas while the list is not there (still loading, or failed).
+   */
+  practiceAreas?: readonly PracticeChoice[] | null | undefined;
 }
 
 /**
- * The enquiry form (SPEC §3: name, email, phone, subject, message; plus the practice area when the
+ * The enquiry form (brief §3: name, email, phone, subject, message; plus the practice area when the
  * visitor came from a practice page, /contact-us/?practice={slug}). The browser checks the same
  * rules as the gateway (gateway/src/enquiry/rules.ts) before sending; the gateway's answer may still
  * name fields, which are shown the same way. Before the script has loaded the button is a plain
  * button: a native submit would put what the visitor typed into the URL, the server logs and the
  * page cache.
  */
-export function ContactForm({ phone, phoneHref, email }: ContactFormProps) {
+export function ContactForm({ phone, phoneHref, email, practiceAreas }: ContactFormProps) {
   const hydrated = useHydrated();
   const [searchParams] = useSearchParams();
-  const fromPractice = practiceFromSearch(searchParams);
+  const choices = practiceAreas?.length ? practiceAreas : PRACTICE_AREA_CHOICES;
+  const fromPractice = practiceFromSearch(searchParams, choices);
   // Taken from the page once, before the first render commits (see typedBeforeHydration).
   const [typed] = useState(typedBeforeHydration);
   const [values, setValues] = useState<Values>(() => ({ ...EMPTY, practiceArea: fromPractice, ...typed }));
@@ -149,6 +165,13 @@ export function ContactForm({ phone, phoneHref, email }: ContactFormProps) {
   useEffect(() => {
     if (outcome.kind === 'sent') sentRef.current?.focus();
   }, [outcome]);
+
+  useEffect(() => {
+    // After a navigation the site's list can arrive after the form: an area written in WordPress,
+    // named by ?practice=, is chosen once it is offered (unless the visitor chose one meanwhile).
+    if (fromPractice !== '')
+      setValues((v) => (v.practiceArea === '' ? { ...v, practiceArea: fromPractice } : v));
+  }, [fromPractice]);
 
   const focusField = (field: EnquiryField) => {
     formRef.current?.querySelector<HTMLElement>(`#${controlId(field)}`)?.focus();
@@ -373,7 +396,7 @@ export function ContactForm({ phone, phoneHref, email }: ContactFormProps) {
               _focusVisible={{ outline: '3px solid', outlineColor: 'gold.500', outlineOffset: '2px' }}
             >
               <option value="">Not sure / something else</option>
-              {PRACTICE_AREA_CHOICES.map((c) => (
+              {choices.map((c) => (
                 <option key={c.slug} value={c.slug}>
                   {c.title}
                 </option>

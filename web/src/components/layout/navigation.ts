@@ -1,4 +1,4 @@
-/** The site navigation of SPEC §2: wide-screen labels, and the mobile label where it differs. */
+/** The site navigation of brief §2: wide-screen labels, and the mobile label where it differs. */
 export const NAV_ITEMS = [
   { to: '/', label: 'Home' },
   { to: '/about/', label: 'About' },

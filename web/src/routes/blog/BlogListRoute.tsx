@@ -7,6 +7,7 @@ import type { SeoSiteFragment } from '../../gql/graphql';
 import { HttpStatus } from '../../app/render-context';
 import { NOT_ASKED, runQuery, settle, useReady, useRouteData } from '../../app/route-data';
 import { Head } from '../../components/Head';
+import { TryAgainLink } from '../../components/TryAgainLink';
 import { absoluteUrl, breadcrumbJsonLd, legalServiceJsonLd, pageTitle } from '../../app/seo';
 import { BlogSearch } from './BlogSearch.js';
 import { CategoryFilter } from './CategoryFilter.js';
@@ -158,9 +159,7 @@ export function Component() {
         text="There was an error loading the blog posts from WordPress."
         alert
       >
-        <Button colorPalette="brand" size="lg" mt="2" onClick={() => window.location.reload()}>
-          Try Again
-        </Button>
+        <TryAgainLink mt="2" />
       </Message>
     );
   } else if (loading) {

@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { ArrowRight, Clock, User } from 'lucide-react';
 import { graphql } from '../../gql';
 import type { PostCardFragment } from '../../gql/graphql';
+import { DEFAULT_IMAGE, useImageFallback } from '../../app/image-fallback';
 
 export const PostCardFields = graphql(`
   fragment PostCard on Post {
@@ -53,10 +54,14 @@ const cardStyles = {
 const StyledLink = chakra(Link);
 
 export function PostCard({ post, eager }: { post: PostCardFragment; eager: boolean }) {
-  const image = post.featuredImage;
+  // A picture that cannot be shown gives way to the default one, in the same 16:10 box.
+  const fallback = useImageFallback();
+  const image = fallback.failed ? { ...DEFAULT_IMAGE, alt: post.title } : post.featuredImage;
   return (
     <Box as="article" {...cardStyles} transition="box-shadow 0.2s" _hover={{ boxShadow: 'lg' }}>
       <chakra.img
+        ref={fallback.ref}
+        onError={fallback.onError}
         src={image.url}
         srcSet={image.srcSet ?? undefined}
         sizes={image.srcSet ? CARD_IMAGE_SIZES : undefined}

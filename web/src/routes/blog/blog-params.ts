@@ -1,4 +1,4 @@
-/** SPEC §9: the blog list shows 20 posts a page. */
+/** brief §9: the blog list shows 20 posts a page. */
 export const POSTS_PER_PAGE = 20;
 /** The gateway refuses longer searches (schema: `search` may not exceed 200 characters). */
 export const SEARCH_MAX_LENGTH = 200;
@@ -6,7 +6,7 @@ export const SEARCH_MAX_LENGTH = 200;
 export interface BlogParams {
   /** The list page; null when the path names no valid page (/blog/page/0, /blog/page/abc). */
   page: number | null;
-  /** Free-text search (SPEC §5: no limits beyond the gateway's length cap). */
+  /** Free-text search (brief §5: no limits beyond the gateway's length cap). */
   q: string;
   /** Category slug, '' for all categories. */
   category: string;

@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { HttpStatus, useRenderContext } from '../../app/render-context';
 import { Head } from '../../components/Head';
 
-/** The error boundary of every route (SPEC §8), rendered inside the site's layout. */
+/** The error boundary of every route (brief §8), rendered inside the site's layout. */
 export function RouteError() {
   const error = useRouteError();
   const detail = isRouteErrorResponse(error)

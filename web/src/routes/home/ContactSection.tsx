@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Box, Container, Flex, Grid, Heading, Stack, Text, chakra } from '@chakra-ui/react';
 import { Clock, Mail, MapPin, MessageCircle, Phone, Siren } from 'lucide-react';
 import { graphql } from '../../gql';
-import type { ContactSiteFragment } from '../../gql/graphql';
+import type { ContactFormPracticeAreaFragment, ContactSiteFragment } from '../../gql/graphql';
 import { SectionHeading } from '../../components/SectionHeading.js';
 import { ContactForm } from '../../components/contact/ContactForm.js';
 
@@ -57,7 +57,14 @@ const linkStyles = {
   _hover: { textDecoration: 'underline' },
 } as const;
 
-export function ContactSection({ site }: { site: ContactSiteFragment | undefined }) {
+export function ContactSection({
+  site,
+  practiceAreas,
+}: {
+  site: ContactSiteFragment | undefined;
+  /** The site's practice areas, for the form's choice (the home page's list). */
+  practiceAreas?: readonly ContactFormPracticeAreaFragment[] | undefined;
+}) {
   return (
     <Box as="section" id="contact" aria-labelledby="contact-title" py={{ base: '16', md: '24' }} bg="white">
       <Container maxW="7xl">
@@ -124,7 +131,12 @@ export function ContactSection({ site }: { site: ContactSiteFragment | undefined
             boxShadow="sm"
             p={{ base: '5', md: '8' }}
           >
-            <ContactForm phone={site?.phone} phoneHref={site?.phoneHref} email={site?.email} />
+            <ContactForm
+              phone={site?.phone}
+              phoneHref={site?.phoneHref}
+              email={site?.email}
+              practiceAreas={practiceAreas}
+            />
           </Box>
         </Grid>
       </Container>

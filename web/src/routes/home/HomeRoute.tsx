@@ -111,6 +111,8 @@ function HomePage({
   const alias = homeAliasFor(pathname);
   const site = outcome?.data?.site;
   const error = outcome?.error;
+  // The list the cards show is the contact form's choice too (the same object while it is there).
+  const areas = useReady(practiceAreas)?.data?.practiceAreas;
   return (
     <>
       {/* Without the firm's details the page lacks its phone numbers: never let a cache keep it. */}
@@ -127,7 +129,7 @@ function HomePage({
       <AboutSection site={site} />
       <PracticeAreasSection areas={practiceAreas} />
       <testimonialsSection.Component site={site} />
-      <contactSection.Component site={site} />
+      <contactSection.Component site={site} practiceAreas={areas} />
     </>
   );
 }

@@ -9,6 +9,7 @@ export const HomePracticeAreasQuery = graphql(`
   query HomePracticeAreas {
     practiceAreas {
       ...PracticeAreaCard
+      ...ContactFormPracticeArea
     }
   }
 `);

@@ -1,4 +1,4 @@
-/** The home page's sections and the paths that open the page scrolled to one of them (SPEC §2). */
+/** The home page's sections and the paths that open the page scrolled to one of them (brief §2). */
 export type HomeSectionId = 'about' | 'practice' | 'testimonials' | 'contact';
 
 export interface HomeAlias {

@@ -15,7 +15,7 @@ function scrollBehavior(): ScrollBehavior {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
 }
 
-/** The sticky header's height budget (SPEC §9): where a section's top should land. */
+/** The sticky header's height budget (brief §9): where a section's top should land. */
 const OFFSET_PX = 96;
 const SETTLE_MS = 2500;
 

@@ -15,7 +15,7 @@ export function loader({ context, request }: LoaderFunctionArgs) {
 }
 
 /**
- * The catch-all route (SPEC §2): a 404 page that also logs the missing path in the console. A
+ * The catch-all route (brief §2): a 404 page that also logs the missing path in the console. A
  * WordPress date-based permalink of a published post moves to the post instead, and the address of a
  * page nested two or more levels deep in WordPress to the page.
  */

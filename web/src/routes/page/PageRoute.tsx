@@ -24,6 +24,7 @@ import {
 } from '../../app/route-data';
 import { HttpStatus, MovedTo } from '../../app/render-context';
 import { Head } from '../../components/Head';
+import { TryAgainLink } from '../../components/TryAgainLink';
 import { PageLoading } from '../../components/PageLoading';
 import { IconByName } from '../../components/IconByName';
 import { Prose } from '../../components/Prose';
@@ -155,9 +156,12 @@ function NotFound({ error, siteName }: { error: string | null; siteName?: string
       <Text color="gray.700" mb="8">
         Please check the URL and try again.
       </Text>
-      <Button asChild colorPalette="brand" size="lg">
-        <Link to="/">Back to Home</Link>
-      </Button>
+      <Stack direction={{ base: 'column', sm: 'row' }} justify="center" align="center" gap="3">
+        {error && <TryAgainLink />}
+        <Button asChild colorPalette="brand" variant={error ? 'outline' : 'solid'} size="lg">
+          <Link to="/">Back to Home</Link>
+        </Button>
+      </Stack>
     </Container>
   );
 }
@@ -191,7 +195,7 @@ function ContentPageView({
   const site = outcome.data?.site;
   if (outcome.movedTo) return <MovedTo to={outcome.movedTo} />;
   if (!page) {
-    // SPEC §8 names the hook's message; the gateway's own text is for the logs, not for visitors.
+    // brief §8 names the hook's message; the gateway's own text is for the logs, not for visitors.
     return <NotFound error={outcome.error ? 'Failed to fetch page' : null} siteName={site?.name} />;
   }
 

@@ -18,7 +18,7 @@ export const FeaturedImageFields = graphql(`
 const SIZES = '(min-width: 62em) 760px, 92vw';
 
 /**
- * The post's featured image (SPEC §2): a spinner until the picture has loaded, then the picture; the
+ * The post's featured image (brief §2): a spinner until the picture has loaded, then the picture; the
  * default image when the post has none or its file fails to load. The box keeps the picture's shape
  * from the first paint, so nothing below it moves when it arrives (a #heading link stays put).
  */

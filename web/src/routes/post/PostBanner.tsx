@@ -15,7 +15,7 @@ export const PostBannerFields = graphql(`
 `);
 
 /**
- * The post banner of SPEC §2 from WordPress's banner settings (the gateway fills in the defaults and
+ * The post banner of brief §2 from WordPress's banner settings (the gateway fills in the defaults and
  * only lets hex colours and plain image URLs through). The colours are per post, so they go in style
  * attributes rather than into a generated class for every value. The background image is an <img>,
  * not a CSS url(), so it gets alt handling, decoding and no CSS parsing of an editor's string.

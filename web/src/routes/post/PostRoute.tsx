@@ -17,6 +17,7 @@ import {
 import { HttpStatus, MovedTo } from '../../app/render-context';
 import { Head } from '../../components/Head';
 import { PageLoading } from '../../components/PageLoading';
+import { TryAgainLink } from '../../components/TryAgainLink';
 import { Prose } from '../../components/Prose';
 import { CLEAR_OF_CONTACT_BUTTONS_7XL } from '../../components/layout/contact-buttons-space';
 import { absoluteUrl, breadcrumbJsonLd, pageTitle } from '../../app/seo';
@@ -148,10 +149,14 @@ function Status(props: { code: number; text: string; title: string; siteName?: s
       <Heading as="h1" fontFamily="heading" fontSize="3xl" color="brand.800" mb="6">
         {props.text}
       </Heading>
-      <BackLink to="/blog">
-        <ArrowLeft size={18} aria-hidden="true" />
-        Back to Blog
-      </BackLink>
+      <Stack align="center" gap="4">
+        {/* A post that could not be loaded may load on a second try; a missing one will not. */}
+        {props.code === 503 && <TryAgainLink />}
+        <BackLink to="/blog">
+          <ArrowLeft size={18} aria-hidden="true" />
+          Back to Blog
+        </BackLink>
+      </Stack>
     </Container>
   );
 }

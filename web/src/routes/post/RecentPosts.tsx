@@ -19,7 +19,7 @@ export const RecentPostsQuery = graphql(`
   }
 `);
 
-/** SPEC §9: six are fetched and at most five shown, never the post being read. */
+/** brief §9: six are fetched and at most five shown, never the post being read. */
 const SHOWN = 5;
 
 const PostLink = chakra(Link, {

@@ -7,7 +7,7 @@ import { scrollToElement } from './scroll.js';
 type TocEntry = NonNullable<PostPageQuery['post']>['toc'][number];
 
 /**
- * The contents of a post (SPEC §2). Entries are plain #id links, so they work before hydration
+ * The contents of a post (brief §2). Entries are plain #id links, so they work before hydration
  * (the global scroll-padding gives the same 96 px offset); once hydrated a click scrolls smoothly and
  * replaces the address's hash, so the link can be shared and the back button leaves the post.
  */

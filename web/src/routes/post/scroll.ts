@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
-/** SPEC §9: in-page jumps leave 96 px above the target for the sticky header. */
+/** brief §9: in-page jumps leave 96 px above the target for the sticky header. */
 export const SCROLL_OFFSET = 96;
 
 /** The element a URL hash names, or null ("#a%20b" names id "a b"). */

@@ -22,6 +22,7 @@ import { Head } from '../../components/Head.js';
 import { IconByName } from '../../components/IconByName.js';
 import { Prose } from '../../components/Prose.js';
 import { SectionHeading } from '../../components/SectionHeading.js';
+import { TryAgainLink } from '../../components/TryAgainLink.js';
 
 const PracticeAreaPageQueryDoc = graphql(`
   query PracticeAreaPage($slug: String!) {
@@ -335,7 +336,8 @@ function NotFound({ error, siteName }: { error: string | undefined; siteName: st
       </Text>
       <Text color="red.700" mt="3">{`Error: ${error ?? 'Practice area not found'}`}</Text>
       <HStack justify="center" gap="3" mt="8" wrap="wrap">
-        <Button asChild colorPalette="brand" size="lg">
+        {error && <TryAgainLink />}
+        <Button asChild colorPalette="brand" variant={error ? 'outline' : 'solid'} size="lg">
           <Link to="/">Back to Home</Link>
         </Button>
         <Button asChild variant="outline" colorPalette="brand" size="lg">

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import {
   Badge,
   Box,
@@ -13,13 +13,13 @@ import {
   VisuallyHidden,
   chakra,
 } from '@chakra-ui/react';
-import type { LoaderFunctionArgs } from 'react-router';
+import { useLocation, type LoaderFunctionArgs } from 'react-router';
 import { CircleCheck, CircleX, Database, ExternalLink, RefreshCw } from 'lucide-react';
 import { graphql } from '../../gql';
-import type { WpAdminConnectionQuery } from '../../gql/graphql';
 import { Head } from '../../components/Head';
 import { pageTitle } from '../../app/seo';
-import { runQuery, settle, useBrowserClient, useReady, useRouteData } from '../../app/route-data';
+import { runQuery, settle, useReady, useRouteData } from '../../app/route-data';
+import { useConnectionCheck, type CheckState } from './connection-check';
 
 const WpAdminPage = graphql(`
   query WpAdminPage {
@@ -52,8 +52,6 @@ const WpAdminConnection = graphql(`
     }
   }
 `);
-
-type Connection = WpAdminConnectionQuery['connection'];
 
 const Card = chakra('section', {
   base: {
@@ -121,8 +119,47 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function StatusLine({ connection, checking }: { connection: Connection | undefined; checking: boolean }) {
-  if (checking || !connection) {
+function StatusLine({ check }: { check: CheckState }) {
+  if (check.phase === 'idle') {
+    // The server's HTML: true whether or not the page's scripts ever run.
+    return (
+      <Stack gap="2">
+        <HStack gap="3" color="gray.700">
+          <RefreshCw size={28} aria-hidden="true" style={{ flexShrink: 0 }} />
+          <Text fontSize="lg" fontWeight="semibold">
+            Connection not checked yet
+          </Text>
+        </HStack>
+        <Text color="gray.700">
+          The live check runs in this browser once the page&apos;s scripts have loaded. If this message stays,
+          press Refresh.
+        </Text>
+        <noscript>
+          <Text color="gray.700">
+            JavaScript is off in this browser, so this page cannot check the connection.
+          </Text>
+        </noscript>
+      </Stack>
+    );
+  }
+  if (check.phase === 'failed') {
+    return (
+      <Stack gap="2">
+        <HStack gap="3" color="red.700">
+          <CircleX size={28} aria-hidden="true" style={{ flexShrink: 0 }} />
+          <Text fontSize="lg" fontWeight="semibold">
+            Connection failed
+          </Text>
+        </HStack>
+        <Text color="gray.800">{check.reason}</Text>
+        <Text color="gray.700">
+          Check that the site&apos;s content gateway is running, then press Refresh.
+        </Text>
+      </Stack>
+    );
+  }
+  const connection = check.phase === 'done' ? check.connection : undefined;
+  if (!connection) {
     return (
       <HStack gap="3">
         <Spinner size="md" color="brand.800" />
@@ -180,7 +217,7 @@ const STEPS: { title: string; text: string }[] = [
   },
   {
     title: 'Fill in the area',
-    text: 'Enter the title and the page content, choose an icon in the Icon box, and complete the Page structure box: hero subtitle and image, the services, and the why-choose-us reasons. The slug becomes the address of the page.',
+    text: 'Enter the title, the page content and an excerpt (the text of its card), choose an icon in the Icon box, and complete the Page structure box: hero subtitle and image, the services, and the why-choose-us reasons. The slug becomes the address of the page, /practice/{slug}/. Under Page attributes, Order places the area in the site’s lists: lower numbers first, the same number by title.',
   },
   {
     title: 'Publish',
@@ -196,30 +233,17 @@ export function loader({ context }: LoaderFunctionArgs) {
   return settle(context, { page: runQuery(context, WpAdminPage) });
 }
 
-/** The connection is checked live by the browser on every visit (and on Refresh), never rendered from a cache. */
-function useConnectionCheck() {
-  const browserClient = useBrowserClient();
-  const [state, setState] = useState<{ checking: boolean; connection?: Connection }>({ checking: true });
-  const check = useCallback(async () => {
-    setState((s) => ({ ...s, checking: true }));
-    try {
-      const client = await browserClient();
-      const result = await client.query({ query: WpAdminConnection, fetchPolicy: 'network-only' });
-      setState({ checking: false, connection: result.data?.connection });
-    } catch {
-      setState({ checking: false });
-    }
-  }, [browserClient]);
-  useEffect(() => {
-    void check();
-  }, [check]);
-  return { ...state, refetch: check };
-}
-
 export function Component() {
   const page = useReady(useRouteData<typeof loader>().page);
-  const conn = useConnectionCheck();
-  const { connection, checking } = conn;
+  const check = useConnectionCheck(WpAdminConnection);
+  const checking = check.phase === 'checking';
+  const connection = check.phase === 'done' ? check.connection : undefined;
+  const { pathname, search } = useLocation();
+  // Without scripts the form reloads the page; with them it checks again in place.
+  const onRefresh = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!checking) check.refresh();
+  };
   const siteName = page?.data?.site.name;
   const areas = page?.data?.practiceAreas ?? [];
 
@@ -253,21 +277,24 @@ export function Component() {
               <Heading id="wp-connection" as="h2" fontFamily="heading" fontSize="2xl" color="brand.800">
                 Connection status
               </Heading>
-              <Button
-                onClick={() => void conn.refetch()}
-                disabled={checking}
-                variant="outline"
-                colorPalette="brand"
-                size="lg"
-              >
-                <RefreshCw size={18} aria-hidden="true" />
-                Refresh
-              </Button>
+              <form method="get" action={`${pathname}${search}`} onSubmit={onRefresh}>
+                <Button
+                  type="submit"
+                  disabled={checking}
+                  variant="outline"
+                  colorPalette="brand"
+                  size="lg"
+                  w={{ base: 'full', sm: 'auto' }}
+                >
+                  <RefreshCw size={18} aria-hidden="true" />
+                  Refresh
+                </Button>
+              </form>
             </Flex>
             <Box role="status" aria-live="polite" aria-busy={checking} mb="4">
-              <StatusLine connection={connection} checking={checking} />
+              <StatusLine check={check} />
             </Box>
-            {connection && !checking && (
+            {connection && (
               <chakra.dl m="0" fontSize="sm">
                 <Detail label="Content source">
                   {connection.source === 'WORDPRESS' ? 'WordPress REST API' : 'Embedded snapshot (content/)'}
@@ -298,9 +325,11 @@ export function Component() {
               </Button>
             ) : (
               <Text color="gray.700" mb="3">
-                {checking || !connection
-                  ? 'The WordPress admin link appears once the connection has been checked.'
-                  : 'The WordPress admin link appears once the site is connected to WordPress.'}
+                {connection
+                  ? 'The WordPress admin link appears once the site is connected to WordPress.'
+                  : check.phase === 'failed'
+                    ? 'The WordPress admin link appears once the connection check succeeds.'
+                    : 'The WordPress admin link appears once the connection has been checked.'}
               </Text>
             )}
             <Stack as="ul" listStyleType="none" m="0" p="0" gap="1">
@@ -388,8 +417,10 @@ export function Component() {
               </Stack>
             )}
             <Text fontSize="sm" color="gray.600" mt="4">
-              Built-in areas show the site&apos;s own text. A published WordPress page or practice area with
-              the same slug adds its content to the built-in area.
+              Built-in areas show the site&apos;s own text, with the WordPress page of the same slug merged
+              in. Published WordPress practice areas follow them, by their Order and then title. A practice
+              area whose slug is a built-in area&apos;s takes that area&apos;s place and address, and its
+              content replaces the page&apos;s; the site&apos;s own text fills what it leaves empty.
             </Text>
           </Card>
 

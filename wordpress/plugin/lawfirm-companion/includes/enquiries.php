@@ -7,6 +7,8 @@
  * 200 instead of 201. Concurrent requests with the same key are serialised by a database lock.
  *
  * Staff read enquiries in wp-admin (Enquiries); the list shows who wrote, how to reach them and when.
+ * A new enquiry is stored first and only then announced by mail (includes/notify.php); whether
+ * that mail went out is kept on the enquiry and shown in its list column and edit screen.
  *
  * @package LawFirmCompanion
  */
@@ -19,7 +21,11 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 /** Post meta holding an enquiry's idempotency key. */
 const ENQUIRY_KEY_META = '_lawfirm_idempotency_key';
-/** Post meta holding the enquiry's fields (name, email, phone, subject, practice_area, received_at). */
+/**
+ * Post meta holding the enquiry's fields (name, email, phone, subject, practice_area, received_at),
+ * and phone_e164: the phone number in E.164 (+911204001985), absent on enquiries from before the
+ * website sent it.
+ */
 const ENQUIRY_FIELDS_META = '_lawfirm_enquiry';
 /** A lower-case UUID. */
 const ENQUIRY_KEY_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
@@ -28,6 +34,7 @@ add_action( 'init', __NAMESPACE__ . '\\register_enquiry_meta', 6 );
 add_action( 'rest_api_init', __NAMESPACE__ . '\\register_enquiry_routes' );
 add_filter( 'manage_enquiry_posts_columns', __NAMESPACE__ . '\\enquiry_columns' );
 add_action( 'manage_enquiry_posts_custom_column', __NAMESPACE__ . '\\enquiry_column', 10, 2 );
+add_action( 'add_meta_boxes_enquiry', __NAMESPACE__ . '\\add_notify_status_box' );
 
 function register_enquiry_meta(): void {
 	$can_edit = static fn( $allowed, $key, $post_id ) => current_user_can( 'edit_post', $post_id );
@@ -51,6 +58,17 @@ function register_enquiry_meta(): void {
 			'single'        => true,
 			'show_in_rest'  => false,
 			'description'   => __( 'The fields of the enquiry as the visitor sent them.', 'lawfirm-companion' ),
+			'auth_callback' => $can_edit,
+		)
+	);
+	register_post_meta(
+		'enquiry',
+		NOTIFY_STATUS_META,
+		array(
+			'type'          => 'object',
+			'single'        => true,
+			'show_in_rest'  => false,
+			'description'   => __( 'Whether staff were told about the enquiry by mail.', 'lawfirm-companion' ),
 			'auth_callback' => $can_edit,
 		)
 	);
@@ -94,6 +112,11 @@ function register_enquiry_routes(): void {
 					'minLength' => 1,
 					'maxLength' => 40,
 				),
+				// The same number in E.164, as the website read it; optional, for older gateways.
+				'phone_e164'      => array(
+					'type'    => array( 'string', 'null' ),
+					'pattern' => '^\\+[0-9]{4,20}$',
+				),
 				'subject'         => array(
 					'type'      => array( 'string', 'null' ),
 					'maxLength' => 400,
@@ -104,9 +127,10 @@ function register_enquiry_routes(): void {
 					'minLength' => 1,
 					'maxLength' => 10000,
 				),
+				// A practice area's slug, built-in or a practice_area post's (post_name: up to 200).
 				'practice_area'   => array(
 					'type'      => array( 'string', 'null' ),
-					'maxLength' => 100,
+					'maxLength' => 200,
 				),
 			),
 		)
@@ -125,6 +149,39 @@ function register_enquiry_routes(): void {
 				'type'        => array( 'string', 'null' ),
 				'readonly'    => true,
 				'context'     => array( 'view', 'edit' ),
+			),
+		)
+	);
+
+	register_rest_field(
+		'enquiry',
+		'notify_status',
+		array(
+			'get_callback' => static function ( array $data ) {
+				$status = notify_status( (int) $data['id'] );
+				if ( null === $status ) {
+					return null;
+				}
+				$status['time'] = $status['time'] > 0 ? gmdate( 'Y-m-d\\TH:i:s\\Z', $status['time'] ) : null;
+				return $status;
+			},
+			'schema'       => array(
+				'description' => __( 'Outcome of the mail telling staff about the enquiry (pending, sent, failed, skipped).', 'lawfirm-companion' ),
+				'type'        => array( 'object', 'null' ),
+				'readonly'    => true,
+				'context'     => array( 'view', 'edit' ),
+				'properties'  => array(
+					'status'     => array(
+						'type' => 'string',
+						'enum' => array( 'pending', 'sent', 'failed', 'skipped' ),
+					),
+					'time'       => array(
+						'type'   => array( 'string', 'null' ),
+						'format' => 'date-time',
+					),
+					'recipients' => array( 'type' => 'integer' ),
+					'error'      => array( 'type' => 'string' ),
+				),
 			),
 		)
 	);
@@ -157,17 +214,10 @@ function find_enquiry_by_key( string $key ): int {
 	return $id ? (int) $id : 0;
 }
 
+/** Title of a practice area for the enquiry's own text and list column; the slug when unknown. */
 function practice_area_title( string $slug ): string {
-	$titles = array(
-		'criminal-defense'   => 'Criminal Defence',
-		'family-law'         => 'Family Law',
-		'bail-hearings'      => 'Bail Hearings',
-		'motor-accident'     => 'Motor Accident Claims',
-		'cybercrime-defense' => 'Cybercrime Defense',
-		'domestic-violence'  => 'Domestic Violence',
-		'divorce-advisory'   => 'Divorce Advisory',
-	);
-	return $titles[ $slug ] ?? $slug;
+	$title = known_practice_area_title( $slug );
+	return '' !== $title ? $title : $slug;
 }
 
 /** @return \WP_REST_Response|\WP_Error */
@@ -207,6 +257,7 @@ function insert_enquiry( string $key, \WP_REST_Request $request ) {
 	$name     = sanitize_text_field( (string) $request['name'] );
 	$email    = sanitize_text_field( (string) $request['email'] );
 	$phone    = sanitize_text_field( (string) $request['phone'] );
+	$e164     = preg_replace( '/[^0-9+]/', '', (string) ( $request['phone_e164'] ?? '' ) );
 	$subject  = sanitize_text_field( (string) ( $request['subject'] ?? '' ) );
 	$practice = sanitize_title( (string) ( $request['practice_area'] ?? '' ) );
 	$message  = sanitize_textarea_field( (string) $request['message'] );
@@ -222,6 +273,7 @@ function insert_enquiry( string $key, \WP_REST_Request $request ) {
 		__( 'Name', 'lawfirm-companion' )          => $name,
 		__( 'E-mail', 'lawfirm-companion' )        => $email,
 		__( 'Phone', 'lawfirm-companion' )         => $phone,
+		__( 'Phone (E.164)', 'lawfirm-companion' ) => $e164 !== $phone ? $e164 : '',
 		__( 'Practice area', 'lawfirm-companion' ) => $practice_title,
 		__( 'Subject', 'lawfirm-companion' )       => $subject,
 	);
@@ -246,10 +298,13 @@ function insert_enquiry( string $key, \WP_REST_Request $request ) {
 				'ping_status'    => 'closed',
 				'meta_input'     => array(
 					ENQUIRY_KEY_META    => $key,
+					// Stored with the post: an enquiry whose mail never got a verdict says so.
+					NOTIFY_STATUS_META  => notify_status_value( 'pending' ),
 					ENQUIRY_FIELDS_META => array(
 						'name'          => $name,
 						'email'         => $email,
 						'phone'         => $phone,
+						'phone_e164'    => $e164,
 						'subject'       => $subject,
 						'practice_area' => $practice,
 						'message'       => $message,
@@ -274,27 +329,6 @@ function enquiry_response( int $post_id, bool $created ): \WP_REST_Response {
 	);
 }
 
-/** A note to the site's address that an enquiry arrived: a link only, no personal data in mail. */
-function notify_staff( int $post_id ): void {
-	$to = (string) apply_filters( 'lawfirm_enquiry_notify_to', get_option( 'admin_email' ) );
-	if ( '' === $to ) {
-		return;
-	}
-	wp_mail(
-		$to,
-		sprintf(
-			/* translators: %s: site name */
-			__( '[%s] New enquiry from the website', 'lawfirm-companion' ),
-			wp_specialchars_decode( (string) get_option( 'blogname' ), ENT_QUOTES )
-		),
-		sprintf(
-			/* translators: %s: link to the enquiry in wp-admin */
-			__( "A new enquiry has arrived through the website. Read it in WordPress:\n\n%s\n", 'lawfirm-companion' ),
-			admin_url( 'post.php?post=' . $post_id . '&action=edit' )
-		)
-	);
-}
-
 /** @param array<string, string> $columns */
 function enquiry_columns( array $columns ): array {
 	$out = array();
@@ -304,12 +338,17 @@ function enquiry_columns( array $columns ): array {
 			$out['lawfirm_email']    = __( 'E-mail', 'lawfirm-companion' );
 			$out['lawfirm_phone']    = __( 'Phone', 'lawfirm-companion' );
 			$out['lawfirm_practice'] = __( 'Practice area', 'lawfirm-companion' );
+			$out['lawfirm_notify']   = __( 'Notification', 'lawfirm-companion' );
 		}
 	}
 	return $out;
 }
 
 function enquiry_column( string $column, int $post_id ): void {
+	if ( 'lawfirm_notify' === $column ) {
+		echo notify_status_html( notify_status( $post_id ), false ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped in notify_status_html().
+		return;
+	}
 	$fields = get_post_meta( $post_id, ENQUIRY_FIELDS_META, true );
 	if ( ! is_array( $fields ) ) {
 		return;
@@ -317,8 +356,63 @@ function enquiry_column( string $column, int $post_id ): void {
 	if ( 'lawfirm_email' === $column && ! empty( $fields['email'] ) ) {
 		printf( '<a href="%s">%s</a>', esc_url( 'mailto:' . $fields['email'] ), esc_html( $fields['email'] ) );
 	} elseif ( 'lawfirm_phone' === $column && ! empty( $fields['phone'] ) ) {
-		printf( '<a href="%s">%s</a>', esc_url( 'tel:' . preg_replace( '/[^0-9+]/', '', $fields['phone'] ) ), esc_html( $fields['phone'] ) );
+		// E.164 dials from anywhere; older enquiries have only what the visitor typed.
+		$dial = ! empty( $fields['phone_e164'] ) ? $fields['phone_e164'] : preg_replace( '/[^0-9+]/', '', $fields['phone'] );
+		printf( '<a href="%s">%s</a>', esc_url( 'tel:' . $dial ), esc_html( $fields['phone'] ) );
 	} elseif ( 'lawfirm_practice' === $column && ! empty( $fields['practice_area'] ) ) {
 		echo esc_html( practice_area_title( (string) $fields['practice_area'] ) );
 	}
+}
+
+/**
+ * The notification's outcome for people: "Sent", "Failed" with the reason, "Pending" (the request
+ * ended before the mail got a verdict) or "Not sent" (no recipient configured).
+ *
+ * @param array{status: string, time: int, recipients: int, error: string}|null $status
+ */
+function notify_status_html( ?array $status, bool $detailed ): string {
+	if ( null === $status ) {
+		return '<span class="lawfirm-notify lawfirm-notify-unknown">—</span>';
+	}
+	$labels = array(
+		'sent'    => __( 'Sent', 'lawfirm-companion' ),
+		'failed'  => __( 'Failed', 'lawfirm-companion' ),
+		'pending' => __( 'Pending', 'lawfirm-companion' ),
+		'skipped' => __( 'Not sent', 'lawfirm-companion' ),
+	);
+	$label = $labels[ $status['status'] ] ?? $status['status'];
+	$style = 'failed' === $status['status'] || 'skipped' === $status['status'] ? ' style="color:#b32d2e;font-weight:600"' : '';
+	$html  = sprintf(
+		'<span class="lawfirm-notify lawfirm-notify-%s"%s>%s</span>',
+		esc_attr( $status['status'] ),
+		$style,
+		esc_html( $label )
+	);
+	if ( '' !== $status['error'] ) {
+		$html .= $detailed
+			? '<p class="lawfirm-notify-error">' . esc_html( $status['error'] ) . '</p>'
+			: ' <span class="lawfirm-notify-error" title="' . esc_attr( $status['error'] ) . '">ⓘ</span>';
+	}
+	if ( $detailed ) {
+		if ( $status['time'] > 0 ) {
+			$html .= '<p>' . esc_html( wp_date( 'Y-m-d H:i:s', $status['time'] ) ) . '</p>';
+		}
+		if ( 'failed' === $status['status'] || 'skipped' === $status['status'] || 'pending' === $status['status'] ) {
+			$html .= '<p class="description">' . esc_html__( 'Nobody was told about this enquiry by mail. It is stored in full here: reply to the visitor from the details above.', 'lawfirm-companion' ) . '</p>';
+		}
+	}
+	return $html;
+}
+
+function add_notify_status_box(): void {
+	add_meta_box(
+		'lawfirm-notify-status',
+		__( 'Staff notification', 'lawfirm-companion' ),
+		static function ( \WP_Post $post ) {
+			echo notify_status_html( notify_status( $post->ID ), true ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- escaped in notify_status_html().
+		},
+		'enquiry',
+		'side',
+		'high'
+	);
 }

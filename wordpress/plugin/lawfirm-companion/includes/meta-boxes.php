@@ -56,9 +56,24 @@ function field_labels(): array {
 	);
 }
 
+/**
+ * The plugin's box for a field is shown only where the plugin provides the field: not where
+ * another plugin does (that plugin has its own way to edit it), and not for SEO on a site with
+ * Yoast SEO, whose box is where those values live.
+ */
+function has_field_box( string $post_type, string $field ): bool {
+	if ( 'seo_meta' === $field && yoast_active() ) {
+		return false;
+	}
+	return companion_provides( $post_type, $field );
+}
+
 function add_meta_boxes( string $post_type, $post ): void {
 	$titles = meta_box_titles();
 	foreach ( fields_for_type( $post_type ) as $field ) {
+		if ( ! has_field_box( $post_type, $field ) ) {
+			continue;
+		}
 		add_meta_box( 'lawfirm-' . $field, $titles[ $field ], __NAMESPACE__ . '\\render_field_box', $post_type, 'normal', 'default', array( 'field' => $field ) );
 	}
 	if ( 'post' === $post_type ) {
@@ -223,7 +238,7 @@ function save_meta_boxes( int $post_id, \WP_Post $post ): void {
 	// phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- normalize() sanitises every sub-field.
 	$posted = isset( $_POST['lawfirm'] ) && is_array( $_POST['lawfirm'] ) ? wp_unslash( $_POST['lawfirm'] ) : array();
 	foreach ( fields_for_type( $post->post_type ) as $field ) {
-		if ( isset( $posted[ $field ] ) && is_array( $posted[ $field ] ) ) {
+		if ( isset( $posted[ $field ] ) && is_array( $posted[ $field ] ) && has_field_box( $post->post_type, $field ) ) {
 			write_field( $post_id, $field, $posted[ $field ], false );
 		}
 	}

@@ -51,7 +51,9 @@ function register_post_types(): void {
 			),
 			'capability_type' => 'post',
 			'map_meta_cap'    => true,
-			'supports'        => array( 'title', 'editor', 'excerpt', 'thumbnail', 'custom-fields' ),
+			// page-attributes: the "Order" box, which the site lists practice areas by (menu_order,
+			// then title); it also puts menu_order in the REST answers.
+			'supports'        => array( 'title', 'editor', 'excerpt', 'thumbnail', 'custom-fields', 'page-attributes' ),
 		)
 	);
 

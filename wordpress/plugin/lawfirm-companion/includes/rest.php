@@ -6,6 +6,13 @@
  * WordPress validates writes against each field's schema before the update callback runs
  * (wrong types, unknown sub-fields, bad colours or URLs -> 400 rest_invalid_param).
  *
+ * The firm may run other plugins that provide banner_settings, seo_meta or page_structure
+ * themselves. Those three are registered late (FIELDS_PRIORITY) and only where nobody else had:
+ * a field another plugin registered with register_rest_field() for a post type is left as it is,
+ * and one another plugin registered as post meta of the same name (shown in REST under `meta`) is
+ * mirrored, read-only, at the top level the gateway reads; either way the plugin's meta box for
+ * it is not shown. On a site with Yoast SEO, seo_meta reads Yoast's meta (includes/yoast.php).
+ *
  * @package LawFirmCompanion
  */
 
@@ -15,27 +22,142 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-add_action( 'rest_api_init', __NAMESPACE__ . '\\register_rest_fields' );
+/**
+ * After other plugins' rest_api_init work at the usual priority (10), so their fields are known
+ * before the plugin decides which of its own to register; and before WordPress builds its routes
+ * (create_initial_rest_routes, 99), whose write validation reads the fields' schemas right then.
+ */
+const FIELDS_PRIORITY = 98;
 
-function register_rest_fields(): void {
+add_action( 'rest_api_init', __NAMESPACE__ . '\\register_rest_fields' );
+add_action( 'rest_api_init', __NAMESPACE__ . '\\register_plugin_fields', FIELDS_PRIORITY );
+
+/**
+ * Who provides each of the plugin's fields, per post type, as settled at rest_api_init:
+ * "companion", "rest_field" (another plugin's register_rest_field) or "meta" (another plugin's
+ * post meta of that name, shown in REST).
+ *
+ * @param array<string, array<string, string>>|null $set Replaces the record (register_plugin_fields()).
+ * @return array<string, array<string, string>>
+ */
+function field_owners( ?array $set = null ): array {
+	static $owners = array();
+	if ( null !== $set ) {
+		$owners = $set;
+	}
+	return $owners;
+}
+
+/**
+ * True when the plugin itself provides a field on a post type. Outside REST requests (wp-admin's
+ * edit screens) this sets the REST API up first, as the block editor does for its preloads, so
+ * the meta boxes follow exactly what REST shows.
+ */
+function companion_provides( string $post_type, string $field ): bool {
+	if ( ! did_action( 'rest_api_init' ) ) {
+		rest_get_server();
+	}
+	return 'companion' === ( field_owners()[ $post_type ][ $field ] ?? 'companion' );
+}
+
+/** Another plugin's post meta named like a field and shown in REST for the post type: its arguments. */
+function foreign_meta( string $post_type, string $field ): ?array {
+	foreach ( array( $post_type, '' ) as $subtype ) {
+		$keys = get_registered_meta_keys( 'post', $subtype );
+		if ( isset( $keys[ $field ] ) && ! empty( $keys[ $field ]['show_in_rest'] ) ) {
+			return $keys[ $field ];
+		}
+	}
+	return null;
+}
+
+function register_plugin_fields(): void {
+	global $wp_rest_additional_fields;
+	$owners = array();
 	foreach ( field_names() as $field ) {
+		foreach ( field_def( $field )['objectTypes'] as $post_type ) {
+			if ( isset( $wp_rest_additional_fields[ $post_type ][ $field ] ) ) {
+				$owners[ $post_type ][ $field ] = 'rest_field';
+				continue;
+			}
+			$meta = foreign_meta( $post_type, $field );
+			if ( null !== $meta ) {
+				$owners[ $post_type ][ $field ] = 'meta';
+				register_meta_mirror( $post_type, $field, $meta );
+				continue;
+			}
+			$owners[ $post_type ][ $field ] = 'companion';
+			register_companion_field( $post_type, $field );
+		}
+	}
+	field_owners( $owners );
+}
+
+function register_companion_field( string $post_type, string $field ): void {
+	if ( 'seo_meta' === $field && yoast_active() ) {
 		register_rest_field(
-			field_def( $field )['objectTypes'],
+			$post_type,
 			$field,
 			array(
-				'get_callback'    => static fn( array $data ) => read_field( (int) $data['id'], $field ),
-				'update_callback' => static function ( $value, $post ) use ( $field ) {
-					if ( ! $post instanceof \WP_Post ) {
-						return new \WP_Error( 'rest_invalid_object', 'Not a post.', array( 'status' => 400 ) );
-					}
-					write_field( $post->ID, $field, $value, true );
-					return true;
-				},
-				'schema'          => rest_schema( $field ),
+				'get_callback'    => static fn( array $data ) => read_yoast_seo( (int) $data['id'] ),
+				// Yoast owns these values; writing them elsewhere would be lost, writing into
+				// Yoast's storage behind its back would bypass what Yoast does on its own saves.
+				'update_callback' => static fn() => new \WP_Error(
+					'lawfirm_seo_meta_from_yoast',
+					__( 'SEO fields come from Yoast SEO on this site: edit them in Yoast\'s box.', 'lawfirm-companion' ),
+					array( 'status' => 400 )
+				),
+				'schema'          => yoast_rest_schema(),
 			)
 		);
+		return;
 	}
+	register_rest_field(
+		$post_type,
+		$field,
+		array(
+			'get_callback'    => static fn( array $data ) => read_field( (int) $data['id'], $field ),
+			'update_callback' => static function ( $value, $post ) use ( $field ) {
+				if ( ! $post instanceof \WP_Post ) {
+					return new \WP_Error( 'rest_invalid_object', 'Not a post.', array( 'status' => 400 ) );
+				}
+				write_field( $post->ID, $field, $value, true );
+				return true;
+			},
+			'schema'          => rest_schema( $field ),
+		)
+	);
+}
 
+/**
+ * The other plugin's meta value at the top level, where the website's gateway reads the field;
+ * read-only: it is written through that plugin (or REST `meta`), never by this one.
+ */
+function register_meta_mirror( string $post_type, string $field, array $meta ): void {
+	$type = is_string( $meta['type'] ?? null ) && '' !== $meta['type'] ? $meta['type'] : 'object';
+	register_rest_field(
+		$post_type,
+		$field,
+		array(
+			'get_callback' => static function ( array $data ) use ( $field ) {
+				$value = get_post_meta( (int) $data['id'], $field, true );
+				return '' === $value || false === $value ? null : $value;
+			},
+			'schema'       => array(
+				'description' => sprintf(
+					/* translators: %s: field name */
+					__( 'The %s post meta another plugin provides (read-only here).', 'lawfirm-companion' ),
+					$field
+				),
+				'type'        => array( $type, 'null' ),
+				'readonly'    => true,
+				'context'     => array( 'view', 'edit', 'embed' ),
+			),
+		)
+	);
+}
+
+function register_rest_fields(): void {
 	register_rest_field(
 		'post',
 		'author_name',

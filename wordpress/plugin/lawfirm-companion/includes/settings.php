@@ -1,7 +1,8 @@
 <?php
 /**
  * Settings > Site gateway: the purge webhook's URL and secret (unless wp-config sets them) and
- * the outcome of the last delivery attempt.
+ * the outcome of the last delivery attempt; and, in a form of their own, the addresses told about
+ * new enquiries (unless wp-config sets LAWFIRM_ENQUIRY_NOTIFY).
  *
  * @package LawFirmCompanion
  */
@@ -51,6 +52,44 @@ function register_settings(): void {
 			},
 		)
 	);
+	// A group of its own: saving the addresses never resubmits the webhook's fields, and back.
+	register_setting(
+		'lawfirm-companion-notify',
+		NOTIFY_OPTION,
+		array(
+			'type'              => 'string',
+			'default'           => '',
+			'sanitize_callback' => __NAMESPACE__ . '\\sanitize_notify_setting',
+		)
+	);
+}
+
+/**
+ * The addresses as typed, normalised to "a@x.in, b@y.in". One bad entry keeps the stored list as
+ * it was and says which entry is wrong: dropping it silently would leave a colleague off the list
+ * without anyone noticing. Empty means "the site's e-mail address".
+ *
+ * @param mixed $value
+ */
+function sanitize_notify_setting( $value ): string {
+	$previous = (string) get_option( NOTIFY_OPTION, '' );
+	$parsed   = parse_addresses( is_string( $value ) ? $value : '' );
+	if ( array() !== $parsed['invalid'] ) {
+		add_settings_error(
+			NOTIFY_OPTION,
+			'lawfirm_notify_invalid',
+			esc_html(
+				sprintf(
+					/* translators: 1: the refused entries, 2: the maximum number of addresses */
+					__( 'Enquiry notifications not changed: %1$s is not a valid e-mail address (at most %2$d addresses, separated by commas).', 'lawfirm-companion' ),
+					implode( ', ', $parsed['invalid'] ),
+					NOTIFY_MAX_ADDRESSES
+				)
+			)
+		);
+		return $previous;
+	}
+	return implode( ', ', $parsed['valid'] );
 }
 
 function render_settings_page(): void {
@@ -96,5 +135,56 @@ function render_settings_page(): void {
 			esc_html( ( $last['ok'] ? __( 'sent: ', 'lawfirm-companion' ) : __( 'failed: ', 'lawfirm-companion' ) ) . $last['message'] )
 		);
 	}
+	render_notify_settings();
 	echo '</div>';
+}
+
+function render_notify_settings(): void {
+	$constant  = notify_constant();
+	$resolved  = resolve_recipients( $constant, '', '' );
+	$locked    = 'constant' === $resolved['source'];
+	$effective = notify_recipients();
+	$sources   = array(
+		'constant' => __( 'from wp-config.php', 'lawfirm-companion' ),
+		'setting'  => __( 'from this setting', 'lawfirm-companion' ),
+		'admin'    => __( 'the site\'s e-mail address, Settings › General', 'lawfirm-companion' ),
+		'filter'   => __( 'from the lawfirm_enquiry_notify_to filter', 'lawfirm-companion' ),
+		'none'     => __( 'nobody', 'lawfirm-companion' ),
+	);
+	echo '<h2>' . esc_html__( 'Enquiry notifications', 'lawfirm-companion' ) . '</h2>';
+	echo '<p>' . esc_html__( 'When an enquiry arrives through the website, these addresses get a mail naming the practice area, with a link to the enquiry in WordPress. The mail never holds the visitor\'s name, contact details or message.', 'lawfirm-companion' ) . '</p>';
+	echo '<form method="post" action="options.php">';
+	settings_fields( 'lawfirm-companion-notify' );
+	echo '<table class="form-table" role="presentation"><tr><th scope="row"><label for="lawfirm_enquiry_notify">' . esc_html__( 'Notify', 'lawfirm-companion' ) . '</label></th><td>';
+	printf(
+		'<input type="text" class="regular-text" id="lawfirm_enquiry_notify" name="%s" value="%s" placeholder="%s"%s>',
+		esc_attr( NOTIFY_OPTION ),
+		esc_attr( $locked ? implode( ', ', $resolved['addresses'] ) : (string) get_option( NOTIFY_OPTION, '' ) ),
+		esc_attr( (string) get_option( 'admin_email', '' ) ),
+		disabled( $locked, true, false )
+	);
+	echo '<p class="description">' . esc_html__( 'One or more e-mail addresses, separated by commas. Empty: the site\'s e-mail address.', 'lawfirm-companion' ) . '</p>';
+	if ( $locked ) {
+		echo '<p class="description lawfirm-notify-locked">' . esc_html__( 'Set in wp-config.php (LAWFIRM_ENQUIRY_NOTIFY).', 'lawfirm-companion' ) . '</p>';
+	}
+	if ( array() !== $resolved['invalid'] ) {
+		echo '<p class="description" style="color:#b32d2e">' . esc_html(
+			sprintf(
+				/* translators: %s: the refused entries */
+				__( 'LAWFIRM_ENQUIRY_NOTIFY in wp-config.php holds entries that are not e-mail addresses, which are ignored: %s', 'lawfirm-companion' ),
+				implode( ', ', $resolved['invalid'] )
+			)
+		) . '</p>';
+	}
+	printf(
+		'<p class="lawfirm-notify-effective">%s %s (%s)</p>',
+		esc_html__( 'Mail goes to:', 'lawfirm-companion' ),
+		esc_html( array() !== $effective['addresses'] ? implode( ', ', $effective['addresses'] ) : '—' ),
+		esc_html( $sources[ $effective['source'] ] ?? $effective['source'] )
+	);
+	echo '</td></tr></table>';
+	if ( ! $locked ) {
+		submit_button( __( 'Save notification addresses', 'lawfirm-companion' ), 'primary', 'submit-notify' );
+	}
+	echo '</form>';
 }

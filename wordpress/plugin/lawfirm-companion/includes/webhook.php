@@ -5,7 +5,10 @@
  *
  * Body: {"type": "post"|"page"|"practice_area"|"attachment"|"category", "id": int, "slug": string,
  *        "action": "publish"|"update"|"trash"|"delete"|"create"}
- * Header: X-Purge-Signature: sha256=<hex HMAC-SHA256 of the raw body with the shared secret>
+ * Headers: X-Purge-Timestamp: <Unix seconds when sent>
+ *          X-Purge-Signature: sha256=<hex HMAC-SHA256 of "{timestamp}.{raw body}" with the shared secret>
+ * The gateway refuses a timestamp more than 5 minutes old or over a minute ahead of its clock, so a
+ * captured request cannot be replayed later; the server clocks must be kept in sync (NTP).
  *
  * Events are collected during the request and sent once at shutdown, after every field and meta
  * value of the save is stored (a REST save updates fields after the post itself). Each send is
@@ -62,8 +65,9 @@ function purge_timeout(): float {
 	return max( 0.1, min( 2.0, $t ) );
 }
 
-function signature( string $body, string $secret ): string {
-	return 'sha256=' . hash_hmac( 'sha256', $body, $secret );
+/** The timestamp is signed with the body so that a captured request cannot be sent again later. */
+function signature( string $body, string $secret, int $timestamp ): string {
+	return 'sha256=' . hash_hmac( 'sha256', $timestamp . '.' . $body, $secret );
 }
 
 final class Purge_Queue {
@@ -132,9 +136,10 @@ final class Purge_Queue {
  * @return true|\WP_Error
  */
 function send_purge( array $event, string $url, string $secret ) {
-	$body    = (string) wp_json_encode( $event, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE );
-	$timeout = purge_timeout();
-	$limit   = static function ( &$req_url, &$headers, &$data, &$type, &$options ) use ( $timeout ) {
+	$body      = (string) wp_json_encode( $event, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE );
+	$timestamp = time();
+	$timeout   = purge_timeout();
+	$limit     = static function ( &$req_url, &$headers, &$data, &$type, &$options ) use ( $timeout ) {
 		// WordPress passes no connect timeout to its HTTP library (default 10 s); bound it too.
 		if ( is_array( $headers ) && isset( $headers['X-Purge-Signature'] ) ) {
 			$options['connect_timeout'] = $timeout;
@@ -147,7 +152,8 @@ function send_purge( array $event, string $url, string $secret ) {
 			'body'        => $body,
 			'headers'     => array(
 				'Content-Type'      => 'application/json',
-				'X-Purge-Signature' => signature( $body, $secret ),
+				'X-Purge-Timestamp' => (string) $timestamp,
+				'X-Purge-Signature' => signature( $body, $secret, $timestamp ),
 			),
 			'timeout'     => $timeout,
 			'blocking'    => false,

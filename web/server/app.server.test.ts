@@ -1,0 +1,358 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { createWebApp, type RenderModule } from './app.server';
+import { loadWebConfig } from './config.server';
+import { escapeHtml, jsonForScript } from './html.server';
+import type { RenderRequest } from '../src/entry-server';
+
+const SITE = 'http://site.test';
+/** What a post about this site's own templates might well contain, written by WordPress. */
+const POST_TEXT = 'Our pages are cached with __CSP_NONCE__ in place of the nonce.';
+
+/**
+ * A stand-in for the server bundle: it writes the nonce it is given where the real one does (React
+ * Router's hydration script, emotion's style elements) and shows the search like the blog list does.
+ */
+function fakeRenderer(): { renderer: RenderModule; calls: RenderRequest[] } {
+  const calls: RenderRequest[] = [];
+  const renderer: RenderModule = {
+    async render(req) {
+      calls.push(req);
+      const url = new URL(req.url);
+      const q = url.searchParams.get('q') ?? '';
+      const status =
+        url.pathname === '/down'
+          ? 503
+          : url.pathname === '/fail'
+            ? 500
+            : url.pathname.includes('.')
+              ? 404
+              : 200;
+      return {
+        kind: 'page',
+        status,
+        head: {
+          title: q ? `Search: ${q}` : 'Articles',
+          description: q ? `Articles about ${q}` : 'Articles',
+          canonical: req.url,
+          jsonLd: [{ '@type': 'SearchResultsPage', name: q }],
+        },
+        html:
+          `<form role="search"><input name="q" value="${escapeHtml(q)}"></form><p>${escapeHtml(POST_TEXT)}</p>` +
+          `<script nonce="${req.nonce}">window.__staticRouterHydrationData = ${jsonForScript({ q })}</script>`,
+        styles: `<style data-emotion="css x" nonce="${req.nonce}">.x{color:red}</style>`,
+        timing: 'render;dur=1.0',
+        modules: [],
+      };
+    },
+  };
+  return { renderer, calls };
+}
+
+interface Site {
+  url: string;
+  calls: RenderRequest[];
+}
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+function listen(server: http.Server): Promise<string> {
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    ),
+  );
+}
+
+async function closedPort(): Promise<number> {
+  const server = http.createServer();
+  const url = await listen(server);
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return Number(new URL(url).port);
+}
+
+/** The web server in this process over a client build of a few files and the stand-in renderer. */
+async function startSite(env: Record<string, string> = {}, stand = fakeRenderer()): Promise<Site> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'web-app-'));
+  const client = path.join(dir, 'dist', 'client');
+  mkdirSync(path.join(client, '.vite'), { recursive: true });
+  mkdirSync(path.join(client, 'assets'), { recursive: true });
+  writeFileSync(
+    path.join(client, '.vite', 'manifest.json'),
+    JSON.stringify({ 'src/entry-client.tsx': { file: 'assets/entry-client-secret.js', isEntry: true } }),
+  );
+  writeFileSync(path.join(client, 'assets', '.build-info.json'), '{"commit":"secret"}');
+  writeFileSync(path.join(client, 'favicon.ico'), 'icon');
+  const config = {
+    ...loadWebConfig({
+      LOG_LEVEL: 'silent',
+      SITE_URL: SITE,
+      GATEWAY_URL: `http://127.0.0.1:${await closedPort()}/graphql`,
+      CONTENT_DIR: dir,
+      ...env,
+    }),
+    distDir: path.join(dir, 'dist'),
+  };
+  const app = createWebApp({
+    config,
+    renderer: stand.renderer,
+    assets: { entry: '/assets/entry-client-1.js', preload: [], css: [] },
+    siteName: 'Law Partners',
+    logger: pino({ level: 'silent' }),
+  });
+  const url = await listen(app.server);
+  cleanups.push(async () => {
+    app.server.closeAllConnections();
+    await new Promise<void>((resolve) => app.server.close(() => resolve()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return { url, calls: stand.calls };
+}
+
+function nonceOf(res: Response): string {
+  const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+  expect(nonce).toBeTruthy();
+  return nonce!;
+}
+
+describe('the nonce', () => {
+  it('lands only in the attributes the server writes, whatever the page or the address contains', async () => {
+    const site = await startSite();
+    for (const cacheState of ['MISS', 'HIT']) {
+      const res = await fetch(`${site.url}/blog/?q=__CSP_NONCE__zz`);
+      const body = await res.text();
+      expect(res.headers.get('x-cache')).toBe(cacheState);
+      const nonce = nonceOf(res);
+      // The csp-nonce meta tag, the JSON-LD and loader scripts, the hydration script, the style.
+      expect(body.split(nonce).length - 1).toBe(5);
+      const written = body
+        .replaceAll(`<meta name="csp-nonce" content="${nonce}">`, '')
+        .replaceAll(` nonce="${nonce}"`, '');
+      expect(written).not.toContain(nonce);
+      // The visitor's text and the post's are shown as they are.
+      expect(body).toContain('<title>Search: __CSP_NONCE__zz</title>');
+      expect(body).toContain('value="__CSP_NONCE__zz"');
+      expect(body).toContain(POST_TEXT);
+      expect(written).not.toMatch(/__CSP_NONCE_[0-9a-f]{32}__/);
+    }
+  });
+
+  it('keeps the ETag of the same content across renders', async () => {
+    const [a, b] = [await startSite(), await startSite()];
+    const [ra, rb] = [await fetch(`${a.url}/blog`), await fetch(`${b.url}/blog`)];
+    await Promise.all([ra.arrayBuffer(), rb.arrayBuffer()]);
+    expect(ra.headers.get('etag')).toBeTruthy();
+    expect(ra.headers.get('etag')).toBe(rb.headers.get('etag'));
+  });
+});
+
+describe('the page cache key', () => {
+  it('leaves out parameters no page reads: one render, of the clean address', async () => {
+    const site = await startSite();
+    const states: string[] = [];
+    for (const query of [
+      '',
+      '?utm_source=news&utm_medium=email',
+      '?fbclid=abc',
+      '?gclid=1&cb=2',
+      '?cb=31337',
+    ]) {
+      const res = await fetch(`${site.url}/${query}`);
+      await res.arrayBuffer();
+      expect(res.status).toBe(200);
+      states.push(res.headers.get('x-cache')!);
+    }
+    expect(states).toEqual(['MISS', 'HIT', 'HIT', 'HIT', 'HIT']);
+    expect(site.calls.map((c) => c.url)).toEqual([`${SITE}/`]);
+  });
+
+  it('keeps the parameters a page reads, in one order, each once, as the page reads them', async () => {
+    const site = await startSite();
+    const addresses = [
+      '/blog?q=bail&category=family-law&utm_source=x',
+      '/blog?category=family-law&q=bail',
+      '/blog?q=%20bail%20&category=family-law&q=other',
+      '/blog?category=family-law&page=2&q=bail',
+    ];
+    for (const address of addresses) await (await fetch(site.url + address)).arrayBuffer();
+    await (await fetch(`${site.url}/contact-us/?practice=Family-Law`)).arrayBuffer();
+    await (await fetch(`${site.url}/contact-us/?practice=family-law&utm_campaign=spring`)).arrayBuffer();
+    expect(site.calls.map((c) => c.url)).toEqual([
+      `${SITE}/blog?category=family-law&q=bail`,
+      `${SITE}/contact-us/?practice=family-law`,
+    ]);
+    // The page's own canonical link is the clean address too.
+    const html = await (await fetch(`${site.url}/?utm_source=x`)).text();
+    expect(html).toContain(`<link rel="canonical" href="${SITE}/">`);
+  });
+
+  it('cuts a search to the length the blog searches for', async () => {
+    const site = await startSite();
+    const long = 'a'.repeat(300);
+    for (const q of [long, `${long}b`, `${'a'.repeat(200)}zzz`]) {
+      await (await fetch(`${site.url}/blog?q=${q}`)).arrayBuffer();
+    }
+    expect(site.calls).toHaveLength(1);
+    expect(new URL(site.calls[0]!.url).searchParams.get('q')).toHaveLength(200);
+  });
+});
+
+describe('search renders', () => {
+  it('are limited per visitor: 429 with Retry-After and no-store past the burst', async () => {
+    const site = await startSite({
+      RATE_LIMIT_SEARCH: '1',
+      RATE_LIMIT_SEARCH_BURST: '3',
+      TRUST_PROXY: 'loopback',
+    });
+    const statuses: number[] = [];
+    let refused: Response | undefined;
+    for (let i = 0; i < 12; i++) {
+      const res = await fetch(`${site.url}/blog?q=flood-${i}`);
+      await res.text();
+      statuses.push(res.status);
+      if (res.status === 429) refused ??= res;
+    }
+    expect(statuses).toEqual([200, 200, 200, ...Array<number>(9).fill(429)]);
+    expect(site.calls).toHaveLength(3);
+    expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(refused!.headers.get('cache-control')).toBe('no-store');
+    expect(refused!.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(refused!.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
+
+    // Pages the cache holds, and pages without a search, are still served to that visitor.
+    expect((await fetch(`${site.url}/blog?q=flood-0`)).status).toBe(200);
+    expect((await fetch(`${site.url}/blog?utm_source=flood`)).status).toBe(200);
+    // Another visitor has a budget of their own.
+    const other = await fetch(`${site.url}/blog?q=flood-99`, {
+      headers: { 'x-forwarded-for': '203.0.113.7' },
+    });
+    expect(other.status).toBe(200);
+    expect(site.calls).toHaveLength(5);
+  });
+});
+
+describe('files', () => {
+  it('never serves a dot-file or a dot-folder of the build', async () => {
+    const site = await startSite();
+    for (const address of ['/.vite/manifest.json', '/%2Evite/manifest.json', '/assets/.build-info.json']) {
+      const res = await fetch(site.url + address);
+      const body = await res.text();
+      expect(res.status, address).toBe(404);
+      expect(body, address).not.toContain('secret');
+    }
+    expect((await fetch(`${site.url}/favicon.ico`)).status).toBe(200);
+  });
+});
+
+describe('X-Request-Id', () => {
+  it('is echoed and passed on when it is a short plain token, and replaced otherwise', async () => {
+    const site = await startSite();
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    const sent = ['edge-1f2e.3d_4c:5', '<script>alert(1)</script>', 'a b', 'x'.repeat(129), ''];
+    const echoed: string[] = [];
+    for (const [i, id] of sent.entries()) {
+      const res = await fetch(`${site.url}/blog?q=id-${i}`, { headers: { 'x-request-id': id } });
+      await res.arrayBuffer();
+      echoed.push(res.headers.get('x-request-id')!);
+    }
+    expect(echoed[0]).toBe('edge-1f2e.3d_4c:5');
+    for (const id of echoed.slice(1)) expect(id).toMatch(uuid);
+    expect(site.calls.map((c) => c.requestId)).toEqual(echoed);
+  });
+});
+
+describe('server errors', () => {
+  it('are never stored by a shared cache; a 404 may be, briefly', async () => {
+    const site = await startSite();
+    const cacheControl = async (address: string, init?: RequestInit) => {
+      const res = await fetch(site.url + address, init);
+      await res.arrayBuffer();
+      return [res.status, res.headers.get('cache-control')];
+    };
+    expect(await cacheControl('/down')).toEqual([503, 'no-store']);
+    expect(await cacheControl('/fail')).toEqual([500, 'no-store']);
+    // Twice: a server error is rendered again, not served from the page cache.
+    expect(await cacheControl('/down')).toEqual([503, 'no-store']);
+    expect(await cacheControl('/missing.page')).toEqual([404, 'public, max-age=0, s-maxage=10']);
+    const graphql = {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"query":"{ site { name } }"}',
+    };
+    // The gateway is not listening.
+    expect(await cacheControl('/graphql', graphql)).toEqual([502, 'no-store']);
+    expect(await cacheControl('/purge', { method: 'POST', body: '{}' })).toEqual([502, 'no-store']);
+  });
+
+  it("are no-store through the /graphql pass-through, whatever the gateway's answer said", async () => {
+    const gateway = http.createServer((_req, res) => {
+      res.writeHead(500, { 'content-type': 'application/json', 'cache-control': 'public, max-age=600' });
+      res.end('{"errors":[{"message":"boom"}]}');
+    });
+    const gatewayUrl = await listen(gateway);
+    cleanups.push(() => new Promise<void>((resolve) => gateway.close(() => resolve())));
+    const site = await startSite({ GATEWAY_URL: `${gatewayUrl}/graphql` });
+    const res = await fetch(`${site.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"query":"{ site { name } }"}',
+    });
+    expect(await res.text()).toContain('boom');
+    expect(res.status).toBe(500);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('HSTS', () => {
+  it('is sent by default when the site is https, and not when it is http', async () => {
+    const secure = await startSite({ SITE_URL: 'https://site.test' });
+    const plain = await startSite({ SITE_URL: 'http://site.test' });
+    const hsts = async (site: Site) =>
+      (await fetch(`${site.url}/healthz`)).headers.get('strict-transport-security');
+    expect(await hsts(secure)).toMatch(/^max-age=\d{7,}/);
+    expect(await hsts(plain)).toBeNull();
+  });
+});
+
+describe('the /graphql pass-through', () => {
+  it("keeps the gateway's policy on a page the gateway wrote for a browser, and the site's on data", async () => {
+    const gatewayPolicy = "default-src 'none'; style-src 'nonce-gw1'; frame-ancestors 'none'";
+    const gateway = http.createServer((req, res) => {
+      if (req.method === 'GET') {
+        res.writeHead(200, {
+          'content-type': 'text/html; charset=utf-8',
+          'content-security-policy': gatewayPolicy,
+        });
+        res.end('<!doctype html><style nonce="gw1">body{margin:0}</style><h1>GraphQL</h1>');
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json', 'content-security-policy': gatewayPolicy });
+      res.end('{"data":{"site":{"name":"Law Partners"}}}');
+    });
+    const gatewayUrl = await listen(gateway);
+    cleanups.push(() => new Promise<void>((resolve) => gateway.close(() => resolve())));
+    const site = await startSite({ GATEWAY_URL: `${gatewayUrl}/graphql` });
+
+    const page = await fetch(`${site.url}/graphql`, { headers: { accept: 'text/html' } });
+    expect(await page.text()).toContain('<h1>GraphQL</h1>');
+    expect(page.headers.get('content-security-policy')).toBe(gatewayPolicy);
+
+    const data = await fetch(`${site.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"query":"{ site { name } }"}',
+    });
+    await data.text();
+    const policy = data.headers.get('content-security-policy') ?? '';
+    expect(policy).not.toBe(gatewayPolicy);
+    expect(policy).toContain("object-src 'none'");
+  });
+});
