@@ -14,7 +14,7 @@ import {
   chakra,
 } from '@chakra-ui/react';
 import { useLocation, type LoaderFunctionArgs } from 'react-router';
-import { CircleCheck, CircleX, Database, ExternalLink, RefreshCw } from 'lucide-react';
+import { CircleCheck, CircleX, Database, ExternalLink, RefreshCw, type LucideIcon } from 'lucide-react';
 import { graphql } from '../../gql';
 import { Head } from '../../components/Head';
 import { pageTitle } from '../../app/seo';
@@ -124,12 +124,9 @@ function StatusLine({ check }: { check: CheckState }) {
     // The server's HTML: true whether or not the page's scripts ever run.
     return (
       <Stack gap="2">
-        <HStack gap="3" color="gray.700">
-          <RefreshCw size={28} aria-hidden="true" style={{ flexShrink: 0 }} />
-          <Text fontSize="lg" fontWeight="semibold">
-            Connection not checked yet
-          </Text>
-        </HStack>
+        <StatusHeading icon={RefreshCw} color="gray.700">
+          Connection not checked yet
+        </StatusHeading>
         <Text color="gray.700">
           The live check runs in this browser once the page&apos;s scripts have loaded. If this message stays,
           press Refresh.
@@ -145,12 +142,9 @@ function StatusLine({ check }: { check: CheckState }) {
   if (check.phase === 'failed') {
     return (
       <Stack gap="2">
-        <HStack gap="3" color="red.700">
-          <CircleX size={28} aria-hidden="true" style={{ flexShrink: 0 }} />
-          <Text fontSize="lg" fontWeight="semibold">
-            Connection failed
-          </Text>
-        </HStack>
+        <StatusHeading icon={CircleX} color="red.700">
+          Connection failed
+        </StatusHeading>
         <Text color="gray.800">{check.reason}</Text>
         <Text color="gray.700">
           Check that the site&apos;s content gateway is running, then press Refresh.
@@ -171,23 +165,17 @@ function StatusLine({ check }: { check: CheckState }) {
   }
   if (connection.status === 'CONNECTED') {
     return (
-      <HStack gap="3" color="green.700">
-        <CircleCheck size={28} aria-hidden="true" style={{ flexShrink: 0 }} />
-        <Text fontSize="lg" fontWeight="semibold">
-          Connected to WordPress
-        </Text>
-      </HStack>
+      <StatusHeading icon={CircleCheck} color="green.700">
+        Connected to WordPress
+      </StatusHeading>
     );
   }
   if (connection.status === 'EMBEDDED') {
     return (
       <Stack gap="3">
-        <HStack gap="3" color="brand.800">
-          <Database size={28} aria-hidden="true" style={{ flexShrink: 0 }} />
-          <Text fontSize="lg" fontWeight="semibold">
-            Not connected to WordPress: serving the embedded content snapshot
-          </Text>
-        </HStack>
+        <StatusHeading icon={Database} color="brand.800">
+          Not connected to WordPress: serving the embedded content snapshot
+        </StatusHeading>
         <Text color="gray.700">
           The site is showing the copy of the content that ships with it (the <Mono>content/</Mono> folder),
           so edits made in a WordPress admin will not appear here. To publish from WordPress, set{' '}
@@ -199,12 +187,9 @@ function StatusLine({ check }: { check: CheckState }) {
   }
   return (
     <Stack gap="2">
-      <HStack gap="3" color="red.700">
-        <CircleX size={28} aria-hidden="true" style={{ flexShrink: 0 }} />
-        <Text fontSize="lg" fontWeight="semibold">
-          Connection failed
-        </Text>
-      </HStack>
+      <StatusHeading icon={CircleX} color="red.700">
+        Connection failed
+      </StatusHeading>
       <Text color="gray.700">Please check your WordPress setup and ensure the REST API is accessible.</Text>
     </Stack>
   );
@@ -458,5 +443,25 @@ export function Component() {
         </Stack>
       </Container>
     </Box>
+  );
+}
+
+/** One line of the connection status: its icon and what it says, in the state's colour. */
+function StatusHeading({
+  icon: Icon,
+  color,
+  children,
+}: {
+  icon: LucideIcon;
+  color: string;
+  children: ReactNode;
+}) {
+  return (
+    <HStack gap="3" color={color}>
+      <Icon size={28} aria-hidden="true" style={{ flexShrink: 0 }} />
+      <Text fontSize="lg" fontWeight="semibold">
+        {children}
+      </Text>
+    </HStack>
   );
 }
