@@ -182,10 +182,16 @@ describe('loadConfig', () => {
       [{ SITE_EMAIL: 'INFO@LawPartners.example' }, 'SITE_EMAIL', 'got the placeholder'],
       [{ SITE_EMAIL: 'office@example.com' }, 'SITE_EMAIL', 'got the placeholder "office@example.com"'],
       [{ SITE_EMAIL: 'office@firm.test' }, 'SITE_EMAIL', 'got the placeholder'],
+      [
+        { SITE_WHATSAPP_URL: 'https://wa.me/911204001985' },
+        'SITE_WHATSAPP_URL',
+        'got the placeholder "https://wa.me/911204001985"',
+      ],
     ])('refuses to start with the placeholder contact details: %j', (change, variable, got) => {
       const env = {
         ...PUBLIC,
         ...(variable === 'SITE_EMAIL' ? { SITE_PHONE: OWN.SITE_PHONE } : {}),
+        ...(variable === 'SITE_WHATSAPP_URL' ? OWN : {}),
         ...change,
       };
       const error = configError(env as Record<string, string>);

@@ -155,6 +155,13 @@ export function isPlaceholderPhone(value: string | null): boolean {
   return value === null || digits(value) === digits(SITE_DEFAULTS.phone);
 }
 
+/** A chat link to the placeholder number (unset is not one: the site then links the firm's phone). */
+export function isPlaceholderWhatsApp(value: string | null): boolean {
+  if (value === null) return false;
+  const digits = (s: string) => s.replace(/\D/g, '');
+  return digits(new URL(value).pathname) === digits(SITE_DEFAULTS.phone);
+}
+
 /** The placeholder address (unset, or the default), or any address at a domain reserved for examples. */
 export function isPlaceholderEmail(value: string | null): boolean {
   if (value === null || value.toLowerCase() === SITE_DEFAULTS.email) return true;
@@ -259,11 +266,15 @@ export function loadConfig(env: Env): GatewayConfig {
   );
   const sitePhone = phone('SITE_PHONE');
   const siteEmail = read(env, 'SITE_EMAIL', z.email().optional(), 'an e-mail address') ?? null;
+  const siteWhatsApp =
+    read(env, 'SITE_WHATSAPP_URL', httpsUrl.optional(), 'an https URL such as https://wa.me/911204001985') ??
+    null;
   if (isProduction && !isLoopbackHost(new URL(siteUrl).hostname)) {
     // A public site must not send visitors to the placeholder number and address the site falls
     // back to (derive/site.ts); on this machine (npm start, the test suites) they are fine.
     refusePlaceholder('SITE_PHONE', sitePhone, isPlaceholderPhone, siteUrl);
     refusePlaceholder('SITE_EMAIL', siteEmail, isPlaceholderEmail, siteUrl);
+    refusePlaceholder('SITE_WHATSAPP_URL', siteWhatsApp, isPlaceholderWhatsApp, siteUrl);
   }
 
   return {
@@ -404,13 +415,7 @@ export function loadConfig(env: Env): GatewayConfig {
       phone: sitePhone,
       emergencyPhone: phone('SITE_EMERGENCY_PHONE'),
       email: siteEmail,
-      whatsappUrl:
-        read(
-          env,
-          'SITE_WHATSAPP_URL',
-          httpsUrl.optional(),
-          'an https URL such as https://wa.me/911204001985',
-        ) ?? null,
+      whatsappUrl: siteWhatsApp,
       streetAddress:
         read(env, 'SITE_STREET_ADDRESS', optionalText(200), 'an address of at most 200 characters') ?? null,
       social: {

@@ -243,6 +243,7 @@ describe('with Yoast SEO active', () => {
             twitterTitle
             twitterDescription
             twitterImage
+            noindex
           }
         }
       }
@@ -269,12 +270,15 @@ describe('with Yoast SEO active', () => {
         // Yoast's value held an unknown variable: Open Graph's description stands in.
         twitterDescription: 'Yoast share description',
         twitterImage: 'https://cdn.example.in/contract/yoast-twitter.jpg',
+        // Yoast's "do not show in search results": the page says noindex.
+        noindex: true,
       });
       // The same post without Yoast: the companion's own values, not Yoast's.
       const plain = await without.query<{ post: { seo: Record<string, string | null> } }>(query, {
         slug: seeded.slug,
       });
       expect(plain.data?.post.seo.ogTitle).not.toBe('Yoast share title');
+      expect(plain.data?.post.seo.noindex).toBe(false);
       expect(plain.data?.post.seo.canonical).not.toBe('https://www.example.in/blog/contract-yoast-canonical');
     } finally {
       await withYoast.close();

@@ -250,6 +250,7 @@ describe('mergePracticeArea', () => {
         twitterTitle: 'Criminal Defence | Law Partners',
         twitterDescription: b.description,
         twitterImage: null,
+        noindex: false,
       },
     });
     // Copies, not the frozen built-in objects.

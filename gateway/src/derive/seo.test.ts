@@ -22,6 +22,7 @@ describe('mergeSeo', () => {
       twitterTitle: 'How to File for Divorce in India | Law Partners',
       twitterDescription: 'A step-by-step guide & checklist.',
       twitterImage: null,
+      noindex: false,
     });
     expect(mergeSeo({ ...base, yoast: null, seoMeta: null })).toEqual(mergeSeo(base));
   });
@@ -51,6 +52,7 @@ describe('mergeSeo', () => {
       twitterTitle: 'Tw title',
       twitterDescription: 'Tw description',
       twitterImage: 'https://cms.firm.example/wp-content/uploads/tw.jpg',
+      noindex: false,
     });
   });
 
@@ -191,6 +193,21 @@ describe('mergeSeo', () => {
       }),
     ).toMatchObject({ ogImage: null, twitterImage: null });
     expect(mergeSeo({ ...base, yoast: { og_image: [] } }).ogImage).toBeNull();
+  });
+});
+
+describe('mergeSeo noindex', () => {
+  it("follows the editor's robots choice: seo_meta first, then Yoast's head, else indexable", () => {
+    expect(mergeSeo({ ...base, seoMeta: { yoast_seo_noindex: true } }).noindex).toBe(true);
+    expect(mergeSeo({ ...base, yoast: { robots: { index: 'noindex' } } }).noindex).toBe(true);
+    expect(mergeSeo({ ...base, yoast: { robots: { index: 'NoIndex' } } }).noindex).toBe(true);
+    expect(mergeSeo({ ...base, yoast: { robots: { index: 'index' } } }).noindex).toBe(false);
+    // An explicit "show it" in seo_meta wins over Yoast's head, as every other seo_meta value does.
+    expect(
+      mergeSeo({ ...base, seoMeta: { yoast_seo_noindex: false }, yoast: { robots: { index: 'noindex' } } })
+        .noindex,
+    ).toBe(false);
+    expect(mergeSeo({ ...base, yoast: { robots: null } }).noindex).toBe(false);
   });
 });
 

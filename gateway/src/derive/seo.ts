@@ -146,10 +146,17 @@ export function mergeSeo(input: MergeSeoInput): Seo {
   const ogImage = firstImage(siteOrigin, meta.yoast_seo_og_image, yoastOgImage, input.image);
   const twitterImage = firstImage(siteOrigin, meta.yoast_seo_twitter_image, yoast.twitter_image) ?? ogImage;
 
+  // The editor's "do not show in search results" (seo_meta, or Yoast's own head), else indexable.
+  const noindex =
+    typeof meta.yoast_seo_noindex === 'boolean'
+      ? meta.yoast_seo_noindex
+      : text(yoast.robots?.index).toLowerCase() === 'noindex';
+
   return {
     title,
     description,
     canonical,
+    noindex,
     ogTitle,
     ogDescription,
     ogImage,

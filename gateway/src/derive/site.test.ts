@@ -107,6 +107,18 @@ describe('siteFromConfig', () => {
     for (const { content } of t) expect(content.length).toBeGreaterThan(60);
   });
 
+  it("links WhatsApp to the firm's own phone when no chat link is set", () => {
+    expect(siteFromConfig({ phone: '+91 98100 12345' }).whatsappUrl).toBe('https://wa.me/919810012345');
+    // Written the Indian way, without +91.
+    expect(siteFromConfig({ phone: '098100 12345' }).whatsappUrl).toBe('https://wa.me/919810012345');
+    // An explicit link wins; a number that is not one keeps the site's default.
+    expect(
+      siteFromConfig({ phone: '+91 98100 12345', whatsappUrl: 'https://wa.me/919999900000' }).whatsappUrl,
+    ).toBe('https://wa.me/919999900000');
+    expect(siteFromConfig({ phone: '+91 00000 00000' }).whatsappUrl).toBe('https://wa.me/911204001985');
+    expect(siteFromConfig({}).whatsappUrl).toBe('https://wa.me/911204001985');
+  });
+
   it('takes the firm’s details from configuration', () => {
     const site = siteFromConfig({
       name: '  Sharma & Associates ',

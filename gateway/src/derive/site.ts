@@ -1,4 +1,5 @@
 import type { Media, Site, Stat, Testimonial } from '../generated/resolvers.js';
+import { phoneE164 } from '../enquiry/phone.js';
 import { DEFAULT_IMAGE } from './media.js';
 import { BUILT_IN_PRACTICE_AREAS } from './practice-areas.js';
 import { isAbsoluteHttpUrl } from './url.js';
@@ -113,6 +114,15 @@ export function telHref(phone: string): string {
   return `tel:${phone.trim().startsWith('+') ? '+' : ''}${digits}`;
 }
 
+/**
+ * The WhatsApp chat link of a phone number (wa.me wants the international number, digits only), or
+ * null when the number cannot be read as one. Indian numbers may be written without +91.
+ */
+export function whatsAppFor(phone: string): string | null {
+  const e164 = phoneE164(phone);
+  return e164 === null ? null : `https://wa.me/${e164.slice(1)}`;
+}
+
 function validPhone(value: unknown): string | null {
   const v = str(value, '');
   return /^\+?[\d\s().-]{6,24}$/.test(v) && /\d{6,}/.test(v.replace(/\D/g, '')) ? v : null;
@@ -142,8 +152,11 @@ export function siteFromConfig(cfg: SiteConfig | null | undefined): Site {
     emergencyPhone,
     emergencyPhoneHref: telHref(emergencyPhone),
     email: validEmail(c.email) ?? SITE_DEFAULTS.email,
+    // Unset: the firm's own number (set once, reached both ways), never the placeholder's chat.
     whatsappUrl:
-      /^https:\/\//i.test(whatsapp) && isAbsoluteHttpUrl(whatsapp) ? whatsapp : SITE_DEFAULTS.whatsappUrl,
+      /^https:\/\//i.test(whatsapp) && isAbsoluteHttpUrl(whatsapp)
+        ? whatsapp
+        : ((validPhone(c.phone) && whatsAppFor(phone)) ?? SITE_DEFAULTS.whatsappUrl),
     established: SITE_DEFAULTS.established,
     replyPromise: SITE_DEFAULTS.replyPromise,
     officeHours: [

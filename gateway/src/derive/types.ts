@@ -40,6 +40,7 @@ export interface YoastHeadJson {
   twitter_title?: string | null;
   twitter_description?: string | null;
   twitter_image?: string | null;
+  robots?: { index?: string | null } | null;
 }
 
 export interface SeoMeta {
@@ -52,6 +53,7 @@ export interface SeoMeta {
   yoast_seo_canonical?: string | null;
   yoast_seo_og_image?: string | null;
   yoast_seo_twitter_image?: string | null;
+  yoast_seo_noindex?: boolean | null;
 }
 
 export interface BannerSettings {

@@ -42,6 +42,13 @@ const ogImageSchema = z.looseObject({
   type: optString,
 });
 
+/** A yes/no a plugin may store as a boolean, "1"/"0" or leave out; anything else is "no answer". */
+const optFlag = z
+  .union([z.boolean(), z.literal('1'), z.literal('0'), z.literal(1), z.literal(0)])
+  .nullish()
+  .catch(undefined)
+  .transform((v) => (v === undefined || v === null ? undefined : v === true || v === '1' || v === 1));
+
 export const wpYoastHeadSchema = z.looseObject({
   title: optString,
   description: optString,
@@ -53,6 +60,8 @@ export const wpYoastHeadSchema = z.looseObject({
   twitter_title: optString,
   twitter_description: optString,
   twitter_image: optString,
+  // Yoast's robots choice for the page: { index: 'index' | 'noindex', follow: ... }.
+  robots: z.looseObject({ index: optString }).optional().catch(undefined),
 });
 export type WpYoastHead = z.infer<typeof wpYoastHeadSchema>;
 
@@ -66,6 +75,8 @@ export const wpSeoMetaSchema = z.looseObject({
   yoast_seo_canonical: optString,
   yoast_seo_og_image: optString,
   yoast_seo_twitter_image: optString,
+  /** The companion plugin's reading of Yoast's "allow search engines to show this" (true: do not). */
+  yoast_seo_noindex: optFlag,
 });
 export type WpSeoMeta = z.infer<typeof wpSeoMetaSchema>;
 

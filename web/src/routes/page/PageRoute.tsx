@@ -64,6 +64,7 @@ const ContentPage = graphql(`
         twitterTitle
         twitterDescription
         twitterImage
+        noindex
       }
       structure {
         heroSubtitle
@@ -103,6 +104,7 @@ function PageHead({ site, page }: { site: SeoSiteFragment; page: Page }) {
       ogImage={image}
       twitterTitle={page.seo.twitterTitle || undefined}
       twitterDescription={page.seo.twitterDescription || undefined}
+      robots={page.seo.noindex ? 'noindex, follow' : undefined}
       twitterImage={page.seo.twitterImage ?? image}
       jsonLd={[
         legalServiceJsonLd(site),

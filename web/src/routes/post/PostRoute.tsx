@@ -64,6 +64,7 @@ const PostPage = graphql(`
         twitterTitle
         twitterDescription
         twitterImage
+        noindex
       }
       banner {
         ...PostBanner
@@ -97,6 +98,7 @@ function PostHead({ site, post }: { site: SeoSiteFragment; post: Post }) {
       ogImage={image}
       twitterTitle={post.seo.twitterTitle || undefined}
       twitterDescription={post.seo.twitterDescription || undefined}
+      robots={post.seo.noindex ? 'noindex, follow' : undefined}
       twitterImage={post.seo.twitterImage ?? image}
       jsonLd={[
         blogPostingJsonLd(site, {

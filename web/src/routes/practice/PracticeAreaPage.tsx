@@ -66,6 +66,7 @@ const PracticeAreaPageQueryDoc = graphql(`
         twitterTitle
         twitterDescription
         twitterImage
+        noindex
       }
     }
   }
@@ -306,6 +307,7 @@ function PracticeHead({ area, site, canonical }: { area: Area; site: Site; canon
       ogImage={area.seo.ogImage ?? absoluteUrl(site, '/images/hero-1200x675.jpg')}
       twitterTitle={area.seo.twitterTitle}
       twitterDescription={area.seo.twitterDescription}
+      robots={area.seo.noindex ? 'noindex, follow' : undefined}
       twitterImage={area.seo.twitterImage}
       jsonLd={[
         breadcrumbJsonLd(site, [
