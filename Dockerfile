@@ -1,18 +1,48 @@
-# One image for the gateway and the web server (docker-compose.yml picks the command).
-# Dependencies first, so source edits do not re-run `npm ci`.
-FROM node:20-bookworm-slim
+# One image for the gateway and the web server (docker-compose.yml gives each its command), in two
+# stages: `build` installs everything and compiles the site; the final stage holds Node 24, the
+# production dependencies and what the servers read at run time, and nothing else: no TypeScript, no
+# tsx, no test or build tools (docs/decisions/0001-compiled-production.md). No Docker engine runs on
+# our build machines: `npm run test:runtime` (scripts/runtime-stage.mjs) rebuilds the final stage from
+# this file in a temporary folder and starts it.
+
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
+# Dependencies first, so source edits do not re-run `npm ci`.
 COPY package.json package-lock.json ./
 COPY gateway/package.json gateway/
 COPY web/package.json web/
-# Development dependencies stay: the servers run their TypeScript through tsx.
+COPY packages/content-model/package.json packages/content-model/
+COPY packages/server-kit/package.json packages/server-kit/
 RUN npm ci --no-audit --no-fund
 COPY . .
-# codegen (resolver types, typed documents) and the web build (client + server bundles).
-RUN npm run build
+# codegen, the web build (client and SSR bundles, the compiled web server), the compiled gateway, and
+# the GraphQL sandbox (served only with GRAPHQL_SANDBOX=true).
+RUN npm run build && npm run build:sandbox -w gateway
+
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production
+WORKDIR /app
+# The production dependencies, from the manifests in the build context: this layer does not wait for
+# the build stage and is reused until a manifest or the lock file changes.
+COPY package.json package-lock.json ./
+COPY gateway/package.json gateway/
+COPY web/package.json web/
+COPY packages/content-model/package.json packages/content-model/
+COPY packages/server-kit/package.json packages/server-kit/
+# No install scripts: the only one is the root's `patch-package` (a development tool; the patches in
+# patches/ change what the build compiles, and the bundles copied below already carry them).
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+# What the servers run and read: the compiled servers, the web bundles, the sandbox, the schema the
+# gateway serves and the embedded content snapshot (served when WORDPRESS_URL is unset; its images
+# under /wp-content/uploads/). Owned by root: the unprivileged user cannot change them.
+COPY --from=build /app/gateway/dist gateway/dist
+COPY --from=build /app/gateway/sandbox/dist gateway/sandbox/dist
+COPY --from=build /app/web/dist web/dist
+COPY schema.graphql ./
+COPY content content
 # The enquiry outbox (a volume in docker-compose.yml), writable by the unprivileged user.
 RUN mkdir -p /var/lib/lawfirm/outbox && chown -R node:node /var/lib/lawfirm
 USER node
 EXPOSE 3000 4000
-CMD ["node", "scripts/start.mjs"]
+# The gateway; docker-compose.yml runs the web server from this image with its own command.
+CMD ["node", "gateway/dist/main.js"]

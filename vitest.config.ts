@@ -3,6 +3,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: [
+      'packages/*/src/**/*.test.ts',
       'gateway/src/**/*.test.ts',
       'gateway/test/**/*.test.ts',
       'web/src/**/*.test.{ts,tsx}',
@@ -11,6 +12,7 @@ export default defineConfig({
       'bench/**/*.test.ts',
       'wordpress/test/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'test/**/*.test.ts',
     ],
     // These need a real Redis: `npm run test:redis` runs them with one.
     exclude: [...configDefaults.exclude, 'gateway/test/redis/**'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluate } from './check.js';
+import { checkBudgets, describeGap, evaluate } from './check.js';
 import type { BenchResults } from './lib/report.js';
 
 const budgets = {
@@ -10,7 +10,16 @@ const budgets = {
   'gateway.ratio': { min: 0.5 },
   'render.warmRatio': { min: 0.5 },
   'lighthouse.performance': { min: 95 },
+  'lighthouse.accessibility': { min: 100 },
+  'lighthouse.bestPractices': { min: 100 },
+  'lighthouse.seo': { min: 100 },
+  'lighthouse.lcpMs': { max: 2000 },
+  'lighthouse.cls': { max: 0.02 },
+  'lighthouse.tbtMs': { max: 100 },
   'publish.visibleMs': { max: 2000 },
+  'navigation.medianRatio': { max: 0.5, ceiling: 1.1, measured: 1 },
+  'navigation.maxRatio': { max: 1, ceiling: 1.65, measured: 1.5 },
+  'navigation.menuMs': { max: 100 },
 };
 
 const base: BenchResults = { generatedAt: '', quick: true, machine: { cpus: 2, node: 'v20' } };
@@ -49,5 +58,108 @@ describe('bench:check', () => {
   it('never reports a part that did not run as passed', () => {
     const rows = evaluate(base, budgets);
     expect(rows.every((r) => r.verdict === 'not run')).toBe(true);
+  });
+
+  it('judges the navigation figures: a gap under the ceiling, a failure past it, the menu against 100 ms', () => {
+    const navigation = (
+      medianRatio: number,
+      maxRatio: number,
+      menuMs: number,
+    ): BenchResults['navigation'] => ({
+      rounds: 3,
+      cpuSlowdown: 5,
+      network: { rttMs: 150, downKbps: 1638.4, upKbps: 750 },
+      viewport: '375x812, touch',
+      journeys: [],
+      medianRatio,
+      maxRatio,
+      menuMs,
+      menuSamplesMs: [menuMs],
+      seconds: 100,
+    });
+    const verdicts = (n: BenchResults['navigation']) =>
+      evaluate({ ...base, navigation: n }, budgets)
+        .filter((r) => r.budget.startsWith('navigation.'))
+        .map((r) => `${r.budget}:${r.verdict}`);
+    expect(verdicts(navigation(0.4, 0.9, 60))).toEqual([
+      'navigation.medianRatio:pass',
+      'navigation.maxRatio:pass',
+      'navigation.menuMs:pass',
+    ]);
+    expect(verdicts(navigation(1.05, 1.7, 120))).toEqual([
+      'navigation.medianRatio:gap',
+      'navigation.maxRatio:FAIL',
+      'navigation.menuMs:FAIL',
+    ]);
+    expect(verdicts(undefined)).toEqual([
+      'navigation.medianRatio:not run',
+      'navigation.maxRatio:not run',
+      'navigation.menuMs:not run',
+    ]);
+  });
+
+  it('prints a gap as its target, its ceiling and the figure measured', () => {
+    const rows = evaluate({ ...base, weight: weight(200) }, budgets);
+    const gaps = rows.filter((r) => r.verdict === 'gap');
+    expect(gaps).toHaveLength(1);
+    expect(describeGap(gaps[0]!)).toBe('weight.homeJsGzipKiB /: target <= 150, ceiling 225, measured 200');
+    const perf = evaluate(
+      {
+        ...base,
+        lighthouse: {
+          pages: [
+            {
+              path: '/',
+              runs: 3,
+              performance: 80,
+              accessibility: 100,
+              bestPractices: 100,
+              seo: 100,
+              lcpMs: 1,
+              cls: 0,
+              tbtMs: 1,
+            },
+          ],
+        },
+      },
+      { ...budgets, 'lighthouse.performance': { min: 95, ceiling: 75, measured: 80 } },
+    ).filter((r) => r.verdict === 'gap');
+    expect(perf.map(describeGap)).toEqual([
+      'lighthouse.performance /: target >= 95, ceiling 75, measured 80',
+    ]);
+  });
+
+  it('accepts ceilings up to 10 % worse than the level measured, on either side of a target', () => {
+    expect(() =>
+      checkBudgets({
+        $comment: 'text' as never,
+        upper: { max: 100, ceiling: 440, measured: 400 },
+        lower: { min: 95, ceiling: 72, measured: 80 },
+        ratio: { max: 0.5, ceiling: 1.1, measured: 1 },
+        plain: { max: 3 },
+        older: { min: 0.5, ceiling: 0.2 },
+      }),
+    ).not.toThrow();
+  });
+
+  it('refuses a ceiling more than 10 % worse than the level measured', () => {
+    expect(() => checkBudgets({ tbt: { max: 100, ceiling: 441, measured: 400 } })).toThrow(
+      /budget tbt: ceiling 441 is more than 10 % worse than the measured 400 \(at most 440\)/,
+    );
+    expect(() => checkBudgets({ perf: { min: 95, ceiling: 71, measured: 80 } })).toThrow(/at most 72/);
+  });
+
+  it('refuses a ceiling on the wrong side of its target, and one kept after the target was met', () => {
+    expect(() => checkBudgets({ tbt: { max: 100, ceiling: 90 } })).toThrow(/beyond the target/);
+    expect(() => checkBudgets({ perf: { min: 95, ceiling: 96 } })).toThrow(/beyond the target/);
+    expect(() => checkBudgets({ tbt: { max: 100, ceiling: 110, measured: 90 } })).toThrow(/meets the target/);
+    expect(() => checkBudgets({ both: { max: 1, min: 0 } })).toThrow(/exactly one of max and min/);
+    expect(() => checkBudgets({ tbt: { max: 100, measured: 200 } })).toThrow(/without a ceiling/);
+  });
+
+  it('checks the budgets file before judging anything', () => {
+    expect(() =>
+      evaluate(base, { ...budgets, 'lighthouse.tbtMs': { max: 100, ceiling: 500, measured: 300 } }),
+    ).toThrow(/lighthouse.tbtMs/);
   });
 });

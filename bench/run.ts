@@ -3,10 +3,18 @@
 // bench/results/latest.json and bench/results/latest.md; `npm run bench:check` compares them with
 // bench/budgets.json.
 //
-//   npm run bench                      everything (about 6 minutes)
-//   npm run bench -- --quick           shorter load runs (CI); Lighthouse is always the median of 3 runs
-//   npm run bench -- --only=upstream,weight   some parts: gateway, upstream, render, lighthouse, weight, publish
-import { mkdir, writeFile } from 'node:fs/promises';
+// Lighthouse and navigation run at the CPU slowdown of a low-tier phone (bench/lib/cpu.ts): the
+// machine's benchmarkIndex is read once per run (median of quick readings) unless BENCHMARK_INDEX
+// fixes it. Each part that ran also rewrites its block of figures in docs/performance.md.
+//
+//   npm run bench                      everything
+//   npm run bench -- --quick           shorter load runs and fewer navigation rounds (CI); Lighthouse
+//                                      is always the median of 3 runs
+//   npm run bench -- --only=upstream,weight   some parts: gateway, upstream, render, lighthouse,
+//                                      navigation, weight, publish
+//   BENCHMARK_INDEX=1500 npm run bench -- --only=lighthouse   a fixed slowdown, to compare commits
+import { execFileSync } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { REPO_ROOT } from './lib/services.js';
@@ -16,9 +24,17 @@ import { measureRender } from './parts/render.js';
 import { measureLighthouse } from './parts/lighthouse.js';
 import { measureWeight } from './parts/weight.js';
 import { measurePublish } from './parts/publish.js';
-import { toMarkdown, type BenchResults } from './lib/report.js';
+import { measureNavigation } from './parts/navigation.js';
+import { benchmarkIndexFromEnv, calibrate, readBenchmarkIndex } from './lib/cpu.js';
+import {
+  describeCalibration,
+  figureSections,
+  toMarkdown,
+  updateFiguresSection,
+  type BenchResults,
+} from './lib/report.js';
 
-const PARTS = ['weight', 'upstream', 'gateway', 'render', 'lighthouse', 'publish'] as const;
+const PARTS = ['weight', 'upstream', 'gateway', 'render', 'lighthouse', 'navigation', 'publish'] as const;
 type Part = (typeof PARTS)[number];
 
 function parseArgs(argv: string[]): { quick: boolean; only: Set<Part> } {
@@ -37,11 +53,20 @@ function parseArgs(argv: string[]): { quick: boolean; only: Set<Part> } {
 
 async function main(): Promise<void> {
   const { quick, only } = parseArgs(process.argv.slice(2));
+  try {
+    // A mistyped BENCHMARK_INDEX is reported now, not after the parts before the browser ones.
+    benchmarkIndexFromEnv(process.env.BENCHMARK_INDEX);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
   const started = performance.now();
   const results: BenchResults = {
     generatedAt: new Date().toISOString(),
     quick,
+    commit: gitCommit(),
     machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+    partSeconds: {},
   };
   const run = async <K extends keyof BenchResults>(
     part: Part,
@@ -52,13 +77,26 @@ async function main(): Promise<void> {
     const t = performance.now();
     console.log(`\n== ${part}`);
     results[key] = await fn();
-    console.log(`   (${((performance.now() - t) / 1000).toFixed(1)} s)`);
+    const seconds = Math.round((performance.now() - t) / 1000);
+    results.partSeconds![part] = seconds;
+    console.log(`   (${seconds} s)`);
   };
   await run('weight', 'weight', () => measureWeight());
   await run('upstream', 'upstream', () => measureUpstream());
   await run('gateway', 'gateway', () => measureGateway({ seconds: quick ? 4 : 10 }));
   await run('render', 'render', () => measureRender({ seconds: quick ? 4 : 10, coldSamples: quick ? 3 : 7 }));
-  await run('lighthouse', 'lighthouse', () => measureLighthouse({ runs: 3 }));
+  // One calibration, just before the browser parts, so both measure at the same slowdown.
+  let cpuSlowdown = 1;
+  if (only.has('lighthouse') || only.has('navigation')) {
+    const t = performance.now();
+    console.log('\n== calibration');
+    results.cpu = await calibrate(process.env.BENCHMARK_INDEX, () => readBenchmarkIndex());
+    results.partSeconds!.calibration = Math.round((performance.now() - t) / 1000);
+    console.log(`   ${describeCalibration(results.cpu)}`);
+    cpuSlowdown = results.cpu.multiplier;
+  }
+  await run('lighthouse', 'lighthouse', () => measureLighthouse({ runs: 3, cpuSlowdown }));
+  await run('navigation', 'navigation', () => measureNavigation({ rounds: quick ? 3 : 5, cpuSlowdown }));
   await run('publish', 'publish', () => measurePublish());
 
   const dir = path.join(REPO_ROOT, 'bench', 'results');
@@ -67,9 +105,38 @@ async function main(): Promise<void> {
   const md = toMarkdown(results);
   await writeFile(path.join(dir, 'latest.md'), md);
   console.log(`\n${md}`);
+  const docsFile = path.join(REPO_ROOT, 'docs', 'performance.md');
+  const stamp = `_\`npm run bench${quick ? ' -- --quick' : ''}\` on ${results.generatedAt.slice(0, 10)}${results.commit ? ` at ${results.commit}` : ''}, ${results.machine.cpus} cores._`;
+  await writeFile(
+    docsFile,
+    updateFiguresSection(await readFile(docsFile, 'utf8'), figureSections(results, 3), stamp),
+  );
+  console.log(
+    `docs/performance.md: figures of ${Object.keys(results.partSeconds ?? {})
+      .filter((p) => p !== 'calibration')
+      .join(', ')} rewritten`,
+  );
   console.log(
     `bench: ${((performance.now() - started) / 1000).toFixed(0)} s; results in bench/results/latest.{json,md}`,
   );
+}
+
+/** The commit measured, marked when the tree has changes not committed; the bench also runs without git. */
+function gitCommit(): string | undefined {
+  const git = (...args: string[]) =>
+    execFileSync('git', args, {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  try {
+    const commit = git('rev-parse', '--short', 'HEAD');
+    return git('status', '--porcelain', '--untracked-files=no') === ''
+      ? commit
+      : `${commit} with uncommitted changes`;
+  } catch {
+    return undefined;
+  }
 }
 
 main().catch((error: unknown) => {

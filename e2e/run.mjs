@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 import { buildIsStale } from '../scripts/build-freshness.mjs';
+import { linkNodeModules } from '../scripts/link-node-modules.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'e2e', 'results');
@@ -51,7 +52,8 @@ function snapshotProject() {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     copyFileSync(from, path.join(dir, file));
   }
-  for (const nm of ['node_modules', 'web/node_modules', 'gateway/node_modules']) {
+  linkNodeModules(root, dir);
+  for (const nm of ['web/node_modules', 'gateway/node_modules']) {
     if (existsSync(path.join(root, nm))) symlinkSync(path.join(root, nm), path.join(dir, nm), 'dir');
   }
   return dir;

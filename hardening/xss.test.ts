@@ -3,14 +3,16 @@
 // in Chromium: nothing may run (no dialog, no console marker, no request off the site, no CSP
 // violation, which would mean something tried), no event handler or script URL may reach the DOM,
 // and the head stays well-formed (JSON-LD parses, meta tags are only the site's own).
+import path from 'node:path';
 import { parseDocument } from 'htmlparser2';
 import type { Element } from 'domhandler';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { poisonSnapshot, WORDPRESS_LINK_PAYLOADS, type Poisoned } from './lib/poison.js';
-import { figure, type RunningWeb } from './lib/servers.js';
+import { figure, REPO_ROOT, type RunningWeb } from './lib/servers.js';
 import { startSiteOverSnapshot, type SiteOverSnapshot } from './lib/site-over-snapshot.js';
 import { recordedSnapshot } from './lib/snapshot.js';
+import { readAssets } from '../web/server/assets.server.js';
 
 const PARALLEL_PAGES = 3;
 
@@ -53,12 +55,29 @@ beforeAll(async () => {
 
 afterAll(() => site?.close());
 
+/** The site's own inline script of React Router's hydration data (the route loaders' answers). */
+const HYDRATION_DATA = /^window\.__staticRouterHydrationData = JSON\.parse\(/;
+const ASSET_SCRIPT = /^\/assets\/[\w.-]+\.js$/;
+
 /**
- * The site's own inline scripts: React Router's hydration data (the route loaders' answers), and the loader
- * that adds the entry module (and preloads of the route's chunks, all under /assets/) after load.
+ * The page boot script as built (web/src/boot): every page carries exactly this text, and names the
+ * scripts it adds after load (the entry module and preloads of the route's chunks, all under /assets/)
+ * in its data-entry and data-chunks attributes.
  */
-const OUR_INLINE_SCRIPT =
-  /^(?:window\.__staticRouterHydrationData = JSON\.parse\(|\(function\(c,e\)\{[^<]*\}\)\(\["\/assets\/[\w.-]+\.js"(?:,"\/assets\/[\w.-]+\.js")*\],"\/assets\/[\w.-]+\.js"\)$)/;
+let bootScript: string;
+beforeAll(() => {
+  bootScript = readAssets(path.join(REPO_ROOT, 'web', 'dist', 'client')).boot ?? '';
+  expect(bootScript).not.toBe('');
+});
+
+function bootScriptProblems(page: string, script: Element, code: string): string[] {
+  const problems: string[] = [];
+  if (code !== bootScript) problems.push(`${page}: the boot script's text is not the built one`);
+  const chunks = (script.attribs['data-chunks'] ?? '').split(' ');
+  for (const src of [script.attribs['data-entry'] ?? '', ...chunks])
+    if (!ASSET_SCRIPT.test(src)) problems.push(`${page}: the boot script names ${src}`);
+  return problems;
+}
 
 interface PageFindings {
   path: string;
@@ -94,13 +113,15 @@ function checkServerHtml(path: string, html: string): string[] {
         problems.push(`${path}: JSON-LD does not parse: ${(error as Error).message}`);
       }
     } else if (type === 'module') {
-      if (!/^\/assets\/[\w.-]+\.js$/.test(script.attribs.src ?? ''))
+      if (!ASSET_SCRIPT.test(script.attribs.src ?? ''))
         problems.push(`${path}: module ${script.attribs.src}`);
-    } else if (!OUR_INLINE_SCRIPT.test(text(script))) {
+    } else if ('data-entry' in script.attribs) {
+      problems.push(...bootScriptProblems(path, script, text(script)));
+    } else if (!HYDRATION_DATA.test(text(script))) {
       problems.push(`${path}: unexpected script ${text(script).slice(0, 80)}`);
     }
   }
-  // JSON-LD, React Router's hydration data (the loaders' answers), the loader of the entry module.
+  // JSON-LD, React Router's hydration data (the loaders' answers), the boot script.
   if (scripts.length !== 3) problems.push(`${path}: ${scripts.length} script elements, expected 3`);
   const metas = elements.filter((e) => e.name === 'meta');
   const headHtml = html.slice(0, html.indexOf('</head>'));
@@ -136,9 +157,9 @@ function checkServerHtml(path: string, html: string): string[] {
 /**
  * In the live page after hydration: handlers, script URLs, foreign elements, and links that leave
  * the site without being absolute (protocol-relative, also once a server decodes "/%2F") or without
- * rel="noopener noreferrer".
+ * rel="noopener noreferrer". It runs in the page: the built boot script's text comes as an argument.
  */
-function domProblems(): string[] {
+function domProblems(bootScript: string): string[] {
   const out: string[] = [];
   const urlAttributes = [
     'href',
@@ -185,9 +206,8 @@ function domProblems(): string[] {
       const ours =
         script.type === 'application/ld+json' ||
         script.src.startsWith(`${location.origin}/assets/`) ||
-        /^(?:window\.__staticRouterHydrationData = JSON\.parse\(|\(function\(c,e\)\{)/.test(
-          script.textContent ?? '',
-        );
+        /^window\.__staticRouterHydrationData = JSON\.parse\(/.test(script.textContent ?? '') ||
+        ('entry' in script.dataset && script.textContent === bootScript);
       if (!ours) out.push(`SCRIPT ${script.src || (script.textContent ?? '').slice(0, 60)}`);
     }
   }
@@ -242,7 +262,7 @@ it('no payload runs on any page, and the head stays well-formed', async () => {
       const res = await page.goto(web.url + path, { waitUntil: 'load' });
       // Hydration and the client's own rendering of the same data.
       await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
-      problems.push(...(await page.evaluate(domProblems)).map((p) => `${path}: ${p}`));
+      problems.push(...(await page.evaluate(domProblems, bootScript)).map((p) => `${path}: ${p}`));
       hostileLinks += await page.evaluate(() => document.querySelectorAll('a[href*="evil.example"]').length);
       findings.push({ path, status: res?.status() ?? 0, problems });
     }
@@ -290,7 +310,7 @@ it('the detectors do detect: a payload that runs is caught (control)', async () 
   );
   await page.waitForTimeout(200);
   expect(dialogs).toEqual(['7']);
-  const found = await page.evaluate(domProblems);
+  const found = await page.evaluate(domProblems, bootScript);
   expect(found).toEqual(
     expect.arrayContaining([
       'IMG onerror',

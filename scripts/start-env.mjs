@@ -1,3 +1,5 @@
+import { SERVERS } from './server-bundle.mjs';
+
 /**
  * The environments `npm start` / `npm run dev` give its processes. NODE_ENV=development is for the
  * gateway (sandbox, introspection). The web server and the build always use production: the
@@ -15,4 +17,21 @@ export function startEnvironments(processEnv) {
     GATEWAY_URL: gateway.GATEWAY_URL ?? `http://127.0.0.1:${gatewayPort}/graphql`,
   };
   return { gateway, web, build, gatewayPort };
+}
+
+/**
+ * What `npm start` runs: each server's compiled JavaScript with plain `node`, as the image does
+ * (docs/decisions/0001-compiled-production.md); with NODE_ENV=development (`npm run dev`) their
+ * TypeScript sources through tsx, so stack traces name the sources.
+ * @param {NodeJS.ProcessEnv} processEnv
+ * @returns {{ name: 'gateway' | 'web', args: string[], env: NodeJS.ProcessEnv }[]}
+ */
+export function serverCommands(processEnv) {
+  const envs = startEnvironments(processEnv);
+  const fromSources = envs.gateway.NODE_ENV === 'development';
+  return /** @type {const} */ (['gateway', 'web']).map((name) => ({
+    name,
+    args: fromSources ? ['--import', 'tsx', SERVERS[name].source] : [SERVERS[name].compiled],
+    env: envs[name],
+  }));
 }

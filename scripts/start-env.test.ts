@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { startEnvironments } from './start-env.mjs';
+import { SERVERS } from './server-bundle.mjs';
+import { serverCommands, startEnvironments } from './start-env.mjs';
 
 describe('the environments of npm start and npm run dev', () => {
   it('npm run dev: the gateway in development, the web server and the build in production', () => {
@@ -20,5 +21,29 @@ describe('the environments of npm start and npm run dev', () => {
     ]);
     expect(envs.web.GATEWAY_URL).toBe('http://10.0.0.5:4000/graphql');
     expect(envs.gatewayPort).toBe('4000');
+  });
+});
+
+describe('what npm start and npm run dev run', () => {
+  it('npm start: the compiled servers with plain node, nothing compiled at start', () => {
+    const commands = serverCommands({});
+    expect(commands.map((c) => [c.name, c.args])).toEqual([
+      ['gateway', ['gateway/dist/main.js']],
+      ['web', ['web/dist/node/main.server.js']],
+    ]);
+    expect(commands.flatMap((c) => c.args).some((arg) => arg.includes('tsx') || arg.endsWith('.ts'))).toBe(
+      false,
+    );
+    expect(commands.map((c) => c.env.NODE_ENV)).toEqual(['production', 'production']);
+  });
+
+  it('npm run dev: the TypeScript sources through tsx, the web server still in production mode', () => {
+    const commands = serverCommands({ NODE_ENV: 'development', GATEWAY_PORT: '4100' });
+    expect(commands.map((c) => c.args)).toEqual([
+      ['--import', 'tsx', SERVERS.gateway.source],
+      ['--import', 'tsx', SERVERS.web.source],
+    ]);
+    expect(commands.map((c) => c.env.NODE_ENV)).toEqual(['development', 'production']);
+    expect(commands[1]?.env.GATEWAY_URL).toBe('http://127.0.0.1:4100/graphql');
   });
 });

@@ -1,23 +1,26 @@
 // `npm start`: build what is missing or out of date, then run the gateway and the web server
-// together; stop both when either stops or on Ctrl-C.
+// together (compiled; `npm run dev`: from their sources, scripts/start-env.mjs); stop both when either
+// stops or on Ctrl-C.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildIsStale } from './build-freshness.mjs';
-import { startEnvironments } from './start-env.mjs';
+import { buildIfStale } from './build-freshness.mjs';
+import { serverCommands, startEnvironments } from './start-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { gateway: env, web: webEnv, build: buildEnv, gatewayPort } = startEnvironments(process.env);
+const { gateway: env, build: buildEnv, gatewayPort } = startEnvironments(process.env);
 
 function run(cmd, args) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: buildEnv });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-if (buildIsStale(root)) {
-  console.log('Building the site (web/dist is missing or older than its sources)...');
-  run('npm', ['run', 'build']);
+try {
+  buildIfStale(root, { env: buildEnv });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
 }
 const sandboxDir = path.join(root, 'gateway/sandbox');
 if (
@@ -27,10 +30,7 @@ if (
   run('npm', ['run', 'build:sandbox', '-w', 'gateway']);
 }
 
-const children = [
-  ['gateway', ['--import', 'tsx', 'gateway/src/main.ts'], env],
-  ['web', ['--import', 'tsx', 'web/server/main.server.ts'], webEnv],
-].map(([name, args, childEnv]) => {
+const children = serverCommands(process.env).map(({ name, args, env: childEnv }) => {
   const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: childEnv });
   child.on('exit', (code, signal) => {
     if (!stopping) {

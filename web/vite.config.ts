@@ -1,26 +1,23 @@
-import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { graphqlDocuments } from './build/graphql-documents';
-import { chakraClientGlobals } from './build/chakra-client-globals';
 import { chakraThemeData } from './build/chakra-theme-data';
 import { phoneMetadata } from './build/phone-metadata';
+import { pageBoot } from './build/page-boot';
+import { precompress } from './build/precompress';
 
 // One config for both builds: `vite build` (browser bundle + manifest) and
 // `vite build --ssr src/entry-server.tsx` (the render function the Node server imports).
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [graphqlDocuments(), chakraClientGlobals(), chakraThemeData(), phoneMetadata(), react()],
+  plugins: [graphqlDocuments(), chakraThemeData(), phoneMetadata(), react(), pageBoot(), precompress()],
   publicDir: 'public',
   resolve: {
     // Browser bundle: packages' ES2015 builds where they have one (rxjs, under Apollo Client) rather
     // than ES5 builds with helper functions: smaller, and modern phones run classes natively.
+    // React Router's production build (the same code with its development warnings off) comes
+    // through the "production" condition, which Vite sets in both builds: its package exports name
+    // only its development build (patches/react-router+*.patch adds the condition).
     conditions: ['es2015', ...defaultClientConditions],
-    // React Router's package exports point every condition at its development build (the same code
-    // with its development warnings switched on); both bundles take the production build.
-    alias: [
-      { find: /^react-router$/, replacement: routerBuild('index.mjs') },
-      { find: /^react-router\/dom$/, replacement: routerBuild('dom-export.mjs') },
-    ],
   },
   build: {
     manifest: !isSsrBuild,
@@ -53,8 +50,4 @@ export default defineConfig(({ isSsrBuild }) => ({
  */
 function dropUnusedPackages(id: string): boolean | undefined {
   return /[\\/]node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/.test(id) ? false : undefined;
-}
-
-function routerBuild(file: string): string {
-  return fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
 }

@@ -1,4 +1,5 @@
-// The shape of bench/results/latest.json and its markdown table.
+// The shape of bench/results/latest.json, its markdown, and the figures section of docs/performance.md.
+import type { CpuCalibration } from './cpu.js';
 
 export interface LoadFigures {
   rps: number;
@@ -25,10 +26,33 @@ export interface PageUpstream {
   requests: string[];
 }
 
+export interface NavigationJourney {
+  name: string;
+  from: string;
+  /** The page the journey ends on, also loaded directly. */
+  target: string;
+  heading: string;
+  /** Journeys the app turned into a full page load instead of an in-site navigation. */
+  fullLoads: number;
+  journeyMs: number[];
+  directMs: number[];
+  ratios: number[];
+  medianJourneyMs: number;
+  medianDirectMs: number;
+  /** The median of the rounds' journey/direct ratios. */
+  ratio: number;
+}
+
 export interface BenchResults {
   generatedAt: string;
   quick: boolean;
+  /** The commit measured (git rev-parse --short HEAD), when known. */
+  commit?: string;
   machine: { cpus: number; node: string };
+  /** The CPU slowdown every Lighthouse and navigation figure was measured at (bench/lib/cpu.ts). */
+  cpu?: CpuCalibration;
+  /** Wall time of each part that ran, in seconds. */
+  partSeconds?: Record<string, number>;
   weight?: {
     routes: {
       route: string;
@@ -54,6 +78,10 @@ export interface BenchResults {
     coldMs: { path: string; medianMs: number; samples: number[] }[];
   };
   lighthouse?: {
+    /** --throttling.cpuSlowdownMultiplier given to every run. */
+    cpuSlowdownMultiplier?: number;
+    /** Lighthouse's own benchmarkIndex of every counted run (environment.benchmarkIndex), for comparison. */
+    benchmarkIndexes?: number[];
     pages: {
       path: string;
       runs: number;
@@ -69,46 +97,80 @@ export interface BenchResults {
       lcpRunsMs?: number[];
     }[];
   };
+  navigation?: {
+    rounds: number;
+    cpuSlowdown: number;
+    network: { rttMs: number; downKbps: number; upKbps: number };
+    viewport: string;
+    journeys: NavigationJourney[];
+    /** The median and the largest of the journeys' ratios. */
+    medianRatio: number;
+    maxRatio: number;
+    /** Tap on the phone menu's button to the menu visible, median. */
+    menuMs: number;
+    menuSamplesMs: number[];
+    seconds: number;
+  };
   publish?: { measured: boolean; reason?: string; visibleMs?: number; samplesMs?: number[] };
 }
 
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 const r2 = (n: number) => n.toFixed(2);
 
-export function toMarkdown(r: BenchResults): string {
-  const out: string[] = [`# Benchmark ${r.generatedAt}${r.quick ? ' (quick)' : ''}`, ''];
-  out.push(
-    `Machine: ${r.machine.cpus} cores, Node ${r.machine.node}. Ratios compare with a baseline measured in the same run.`,
-    '',
-  );
+/** The parts with figures, in the order the markdown and docs/performance.md list them. */
+const FIGURE_PARTS = [
+  'weight',
+  'upstream',
+  'gateway',
+  'render',
+  'lighthouse',
+  'navigation',
+  'publish',
+] as const;
+type FigurePart = (typeof FIGURE_PARTS)[number];
+
+export function describeCalibration(cpu: CpuCalibration): string {
+  const index = Math.round(cpu.benchmarkIndex);
+  const from =
+    cpu.source === 'measured'
+      ? `the median of ${cpu.readings.length} readings: ${cpu.readings.join(', ')}`
+      : 'fixed by BENCHMARK_INDEX';
+  return `CPU slowdown ${cpu.multiplier}x: this machine's benchmarkIndex ${index} (${from}) over a low-tier phone's ${cpu.reference}, at least 1x.`;
+}
+
+/** The markdown of each part that ran, with headings at `level` (2 in latest.md, 3 in the docs). */
+export function figureSections(r: BenchResults, level = 2): { part: FigurePart; text: string }[] {
+  const h = `${'#'.repeat(level)} `;
+  const sections: { part: FigurePart; text: string }[] = [];
+  const add = (part: FigurePart, lines: string[]) => sections.push({ part, text: lines.join('\n') });
   if (r.weight) {
-    out.push(
-      '## First-load weight per route',
+    const out = [
+      `${h}First-load weight per route`,
       '',
       '| route | JS gzip | JS brotli | CSS gzip |',
       '| --- | ---: | ---: | ---: |',
-    );
+    ];
     for (const w of r.weight.routes)
       out.push(`| ${w.route} | ${kib(w.jsGzip)} | ${kib(w.jsBrotli)} | ${kib(w.cssGzip)} |`);
-    out.push('');
     if (r.weight.homeByOrigin) {
       out.push(
+        '',
         "The home page's first-load JS by origin (each group compressed apart, scaled to the real gzip total):",
         '',
         '| origin | minified | gzip (estimated) |',
         '| --- | ---: | ---: |',
       );
       for (const g of r.weight.homeByOrigin) out.push(`| ${g.group} | ${kib(g.bytes)} | ${kib(g.gzip)} |`);
-      out.push('');
     }
+    add('weight', out);
   }
   if (r.upstream) {
-    out.push(
-      '## Upstream work per page view (requests / bytes from WordPress)',
+    const out = [
+      `${h}Upstream work per page view (requests / bytes from WordPress)`,
       '',
       '| page | cold | warm |',
       '| --- | ---: | ---: |',
-    );
+    ];
     for (const p of r.upstream.pages)
       out.push(
         `| ${p.path} | ${p.coldRequests} / ${kib(p.coldBytes)} | ${p.warmRequests} / ${kib(p.warmBytes)} |`,
@@ -116,16 +178,16 @@ export function toMarkdown(r: BenchResults): string {
     out.push(
       '',
       `Blog list: its /posts answers are ${kib(r.upstream.blogListBytes)} from WordPress vs ${kib(r.upstream.blogListUnfilteredBytes)} for the same posts without _fields (${(r.upstream.blogListBytesRatio * 100).toFixed(1)} %).`,
-      '',
     );
+    add('upstream', out);
   }
   if (r.gateway) {
-    out.push(
-      `## Gateway vs a bare Node server returning the same bytes (warm cache, LOG_LEVEL=${r.gateway.logLevel})`,
+    const out = [
+      `${h}Gateway vs a bare Node server returning the same bytes (warm cache, LOG_LEVEL=${r.gateway.logLevel})`,
       '',
       '| query | gateway req/s | p50 / p99 ms | bare req/s | ratio |',
       '| --- | ---: | ---: | ---: | ---: |',
-    );
+    ];
     for (const [name, f] of [
       ['home', r.gateway.home],
       ['blog list', r.gateway.blogList],
@@ -133,45 +195,124 @@ export function toMarkdown(r: BenchResults): string {
       out.push(
         `| ${name} | ${f.subject.rps.toFixed(0)} | ${f.subject.p50Ms.toFixed(1)} / ${f.subject.p99Ms.toFixed(1)} | ${f.baseline.rps.toFixed(0)} | ${r2(f.ratio)} |`,
       );
-    out.push('');
+    add('gateway', out);
   }
   if (r.render) {
     const w = r.render.warm;
-    out.push(
-      '## Server rendering',
+    add('render', [
+      `${h}Server rendering`,
       '',
       `Warm page (page cache hit) ${w.subject.rps.toFixed(0)} req/s vs static server ${w.baseline.rps.toFixed(0)} req/s: ratio ${r2(w.ratio)} (${kib(w.bytes)} of HTML).`,
       '',
       '| route | cold render, median ms |',
       '| --- | ---: |',
       ...r.render.coldMs.map((c) => `| ${c.path} | ${c.medianMs.toFixed(0)} |`),
-      '',
-    );
+    ]);
   }
   if (r.lighthouse) {
+    const lh = r.lighthouse;
+    const runs = lh.pages[0]?.runs ?? 0;
+    const out = [`${h}Lighthouse (mobile, median of ${runs} runs after a warm-up run)`, ''];
+    if (r.cpu) out.push(describeCalibration(r.cpu));
+    if (lh.benchmarkIndexes?.length)
+      out.push(
+        `Lighthouse's own benchmarkIndex in these runs: median ${Math.round(median(lh.benchmarkIndexes))} (${Math.round(Math.min(...lh.benchmarkIndexes))}-${Math.round(Math.max(...lh.benchmarkIndexes))}).`,
+      );
     out.push(
-      '## Lighthouse (mobile, median)',
       '',
-      '| page | perf | a11y | best practices | SEO | LCP ms | CLS | TBT ms |',
+      '| page | perf | a11y | best practices | SEO | LCP ms | CLS | TBT ms (each run) |',
       '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     );
-    for (const p of r.lighthouse.pages)
+    for (const p of lh.pages)
       out.push(
-        `| ${p.path} | ${p.performance} | ${p.accessibility} | ${p.bestPractices} | ${p.seo} | ${p.lcpMs.toFixed(0)} | ${p.cls.toFixed(3)} | ${p.tbtMs.toFixed(0)} |`,
+        `| ${p.path} | ${p.performance} | ${p.accessibility} | ${p.bestPractices} | ${p.seo} | ${p.lcpMs.toFixed(0)} | ${p.cls.toFixed(3)} | ${p.tbtMs.toFixed(0)}${p.tbtRunsMs ? ` (${p.tbtRunsMs.join(', ')})` : ''} |`,
       );
-    out.push('');
+    add('lighthouse', out);
+  }
+  if (r.navigation) {
+    const n = r.navigation;
+    const out = [`${h}In-site navigation on a low-tier phone`, ''];
+    if (r.cpu) out.push(describeCalibration(r.cpu));
+    out.push(
+      `Chromium at ${n.viewport}, CPU slowdown ${n.cpuSlowdown}x, network ${n.network.rttMs} ms round trip, ${(n.network.downKbps / 1024).toFixed(1)} Mbps down, ${(n.network.upKbps / 1000).toFixed(2)} Mbps up. ` +
+        `Each journey taps a link on a page idle for 5 s and times the tap to the new page's main heading being visible; the direct load times the same page from navigation start to that heading, ` +
+        `each in a fresh browser context; ${n.rounds} alternating rounds.`,
+      '',
+      '| journey | tap → heading, median ms | direct load, median ms | ratio (median of rounds) |',
+      '| --- | ---: | ---: | ---: |',
+    );
+    for (const j of n.journeys)
+      out.push(
+        `| ${j.name} (${j.target}) | ${j.medianJourneyMs.toFixed(0)} | ${j.medianDirectMs.toFixed(0)} | ${r2(j.ratio)}${j.fullLoads ? ` (${j.fullLoads} full page loads)` : ''} |`,
+      );
+    out.push(
+      '',
+      `Median ratio ${r2(n.medianRatio)}, largest ${r2(n.maxRatio)}. Phone menu, tap to visible: ${n.menuMs.toFixed(0)} ms (median of ${n.menuSamplesMs.length}: ${n.menuSamplesMs.map((m) => m.toFixed(0)).join(', ')}).`,
+    );
+    add('navigation', out);
   }
   if (r.publish) {
-    out.push(
-      '## Publish to visible',
+    add('publish', [
+      `${h}Publish to visible`,
       '',
       r.publish.measured
         ? `A post updated in WordPress showed on the site after ${r.publish.visibleMs?.toFixed(0)} ms (median of ${r.publish.samplesMs?.length}).`
         : `Not measured: ${r.publish.reason}`,
-      '',
-    );
+    ]);
   }
+  return sections;
+}
+
+export function toMarkdown(r: BenchResults): string {
+  const out: string[] = [`# Benchmark ${r.generatedAt}${r.quick ? ' (quick)' : ''}`, ''];
+  out.push(
+    `Machine: ${r.machine.cpus} cores, Node ${r.machine.node}${r.commit ? `; commit ${r.commit}` : ''}. Ratios compare with a baseline measured in the same run.`,
+  );
+  if (r.cpu) out.push('', describeCalibration(r.cpu));
+  if (r.partSeconds)
+    out.push(
+      '',
+      `Wall time per part: ${Object.entries(r.partSeconds)
+        .map(([part, s]) => `${part} ${s} s`)
+        .join(', ')}.`,
+    );
+  out.push('');
+  for (const s of figureSections(r)) out.push(s.text, '');
   return out.join('\n');
+}
+
+const START = '<!-- bench:figures:start -->';
+const END = '<!-- bench:figures:end -->';
+
+/**
+ * docs/performance.md with the blocks of the parts that ran replaced by this run's figures (each
+ * block stamped with its run) and the other blocks kept as they were, so a partial run never wipes
+ * figures it did not measure. The blocks sit between START and END, one per part in FIGURE_PARTS order.
+ */
+export function updateFiguresSection(
+  doc: string,
+  sections: { part: FigurePart; text: string }[],
+  stamp: string,
+): string {
+  const start = doc.indexOf(START);
+  const end = doc.indexOf(END);
+  if (start === -1 || end === -1 || end < start)
+    throw new Error(`no figures section (${START} ... ${END}) to write the figures into`);
+  const blocks = new Map<string, string>();
+  for (const m of doc
+    .slice(start + START.length, end)
+    .matchAll(/<!-- bench:(\w+) -->\n([\s\S]*?)\n<!-- \/bench:\1 -->/g))
+    blocks.set(m[1]!, m[2]!);
+  for (const s of sections) blocks.set(s.part, `${stamp}\n\n${s.text}`);
+  const order = [
+    ...FIGURE_PARTS,
+    ...[...blocks.keys()].filter((k) => !(FIGURE_PARTS as readonly string[]).includes(k)),
+  ];
+  const body = order
+    .filter((part) => blocks.has(part))
+    .map((part) => `<!-- bench:${part} -->\n${blocks.get(part)}\n<!-- /bench:${part} -->`)
+    .join('\n\n');
+  return `${doc.slice(0, start)}${START}\n\n${body}\n\n${doc.slice(end)}`;
 }
 
 export function median(values: number[]): number {

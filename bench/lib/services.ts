@@ -76,11 +76,3 @@ export async function startService(
       }),
   };
 }
-
-/** Resident memory of a process in bytes (Linux). */
-export async function rssOf(pid: number): Promise<number> {
-  const { readFile } = await import('node:fs/promises');
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
-  return kb ? Number(kb) * 1024 : 0;
-}

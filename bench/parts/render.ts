@@ -5,7 +5,7 @@ import { startService } from '../lib/services.js';
 import { bareServer, compareLoads } from '../lib/load.js';
 import { median, type BenchResults } from '../lib/report.js';
 import { GATEWAY_ENV } from './gateway.js';
-import { PAGES } from './upstream.js';
+import { PAGES } from '../lib/pages.js';
 
 export async function startSite(
   extraGatewayEnv: Record<string, string> = {},

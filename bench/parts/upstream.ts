@@ -15,8 +15,7 @@ import { createWebApp, type RenderModule } from '../../web/server/app.server.js'
 import { readAssets } from '../../web/server/assets.server.js';
 import { REPO_ROOT, freePort } from '../lib/services.js';
 import type { BenchResults, PageUpstream } from '../lib/report.js';
-
-export const PAGES = ['/', '/blog/', '/blog/how-to-file-for-divorce-in-india', '/practice-areas/family-law/'];
+import { PAGES } from '../lib/pages.js';
 
 const silent = pino({ level: 'silent' });
 
@@ -34,8 +33,7 @@ async function startGateway(wordpressUrl: string) {
   return {
     url: `http://127.0.0.1:${port}/graphql`,
     close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((r) => server.close(() => r()));
+      await server.close();
       await gateway.stop();
     },
   };
@@ -56,13 +54,10 @@ async function startWeb(gatewayUrl: string, renderer: RenderModule) {
     siteName: 'Law Partners',
     logger: silent,
   });
-  await new Promise<void>((r) => app.server.listen(port, '127.0.0.1', () => r()));
+  await app.app.listen({ port, host: '127.0.0.1' });
   return {
     url: `http://127.0.0.1:${port}`,
-    close: async () => {
-      app.server.closeAllConnections();
-      await new Promise<void>((r) => app.server.close(() => r()));
-    },
+    close: () => app.app.close(),
   };
 }
 

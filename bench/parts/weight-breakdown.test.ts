@@ -20,7 +20,7 @@ describe('groupOfSource', () => {
     ['../../node_modules/@zag-js/dom-query/dist/index.mjs', CHAKRA],
     ['../../node_modules/lucide-react/dist/esm/icons/phone.js', 'Icons (lucide-react)'],
     ['../../src/routes/home/HomeRoute.tsx', 'Site code'],
-    ['../../../gateway/src/enquiry/rules.ts', 'Site code'],
+    ['../../../packages/content-model/src/enquiry-rules.ts', 'Site code'],
     ['../../src/app/theme-data.ts', 'Chakra theme data (build-time JSON)'],
     ['../../node_modules/some-other-package/index.js', UNMAPPED],
     ['\0rolldown/runtime.js', UNMAPPED],

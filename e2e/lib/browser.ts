@@ -266,8 +266,3 @@ export function pageTest(
     }
   });
 }
-
-/** Runs `body` once per width inside a suite named for it. */
-export function atEachWidth(body: (width: Width) => void): void {
-  for (const width of WIDTHS) body(width);
-}

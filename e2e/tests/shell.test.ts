@@ -535,13 +535,13 @@ describe('scripts load after the page', () => {
   );
 
   pageTest('a hero image that never arrives holds the scripts back 3 s at most', 375, async (tp) => {
-    // The hero's request hangs: the load event never fires, and the loader's timer starts the scripts.
+    // The hero's request hangs: the load event never fires, and the boot script's timer starts them.
     await tp.page.route(/\/images\/hero[^/]*\.jpg$/, () => new Promise<void>(() => {}));
     const started = Date.now();
     await tp.page.goto('/', { waitUntil: 'domcontentloaded' });
     await waitForHydration(tp.page);
     const ms = Date.now() - started;
-    assert.ok(ms >= 2_500, `hydrated after ${ms} ms: the loader waited for the page`);
+    assert.ok(ms >= 2_500, `hydrated after ${ms} ms: the boot script waited for the page`);
     assert.equal(await tp.page.evaluate(() => document.readyState), 'interactive', 'the page never loaded');
     // The page works: the phone menu opens.
     await (await headerLink(tp.page, 375, 'Blog')).waitFor({ state: 'visible' });
@@ -562,7 +562,7 @@ describe('scripts load after the page', () => {
           ?.startTime ?? Infinity,
     }));
     assert.equal(timing.readyState, 'interactive', 'the page had not loaded');
-    // Without the tap the loader's timer starts them 3 s after the page began.
+    // Without the tap the boot script's timer starts them 3 s after the page began.
     assert.ok(timing.entryStart < 2_500, `the entry started at ${Math.round(timing.entryStart)} ms`);
     await waitForHydration(tp.page);
   });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { SITE_DEFAULTS } from './derive/site.js';
-import { parseTrustProxy, TrustProxyError, type TrustProxy } from './security/trust-proxy.js';
+import { parseTrustProxy, TrustProxyError, type TrustProxy } from '@site/server-kit';
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';

@@ -19,7 +19,7 @@ export interface GatewayContext {
   loaders: Loaders;
   logger: Logger;
   requestId: string;
-  /** The visitor's address (GATEWAY_TRUST_PROXY, security/trust-proxy.ts); 'local' in-process. */
+  /** The visitor's address (GATEWAY_TRUST_PROXY, @site/server-kit's trust-proxy.ts); 'local' in-process. */
   clientIp: string;
   enquiries: EnquiryService;
 }

@@ -2,17 +2,9 @@
 // who opens the address from the README should learn what it is and how to use it, not read a JSON
 // error about cross-site request forgery. Static text and one stylesheet under the response's nonce;
 // nothing on it runs, and it tells nothing about the schema.
+import { escapeHtml } from '@site/server-kit';
 import type { GatewayConfig } from './config.js';
 import { SITE_DEFAULTS } from './derive/site.js';
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
 
 const STYLE = [
   'body{font-family:system-ui,sans-serif;line-height:1.5;color:#1a202c;max-width:44rem;margin:0 auto;padding:2rem 1rem}',

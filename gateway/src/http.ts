@@ -1,31 +1,43 @@
-// The gateway's HTTP face on node:http: /graphql (Apollo Server through a small adapter), /healthz,
-// the signed /purge webhook, and the self-hosted GraphiQL sandbox in development.
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { ContentTimer, serverTiming } from './timing.js';
+// The gateway's HTTP face on Fastify: /graphql (Apollo Server through @as-integrations/fastify, with
+// the response cache in front of it), /healthz, the signed /purge webhook, and the self-hosted
+// GraphiQL sandbox in development (@fastify/static). Who the client is comes from Fastify's
+// `trustProxy`; per-visitor limits from @fastify/rate-limit over the shared buckets
+// (@site/server-kit). Answers are not compressed here: the gateway's peers are the web server and
+// proxies on the same host or network, and the web server compresses what goes to browsers.
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import http from 'node:http';
-import type { Socket } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HeaderMap } from '@apollo/server';
-import type { Logger } from 'pino';
-import { ageSeconds, DataAge, requestMaxAgeMs } from './cache/data-age.js';
-import { etagMatches, etagOf, UNCACHEABLE } from './cache/http-cache.js';
-import { purgeRequestSchema } from './cache/purge.js';
-import { rateKeyForAddress } from './rate-limit.js';
-import { graphqlLandingPage } from './graphql-page.js';
+import { fastifyApolloHandler } from '@as-integrations/fastify';
+import fastifyStatic from '@fastify/static';
 import {
   apiSecurityHeaders,
+  clientOf,
+  createEdgeServer,
+  etagMatches,
+  etagOf,
+  isNamedProxy,
   landingSecurityHeaders,
   newNonce,
+  problemOf,
+  clientWentAway,
+  rateKeyForAddress,
   sandboxSecurityHeaders,
-} from './security/headers.js';
-import type { Admission } from './security/token-bucket.js';
-import { clientAddress, type ClientAddress } from './security/trust-proxy.js';
-import type { CachedResponse } from './response-cache.js';
+  sendJson,
+  type ClientAddress,
+} from '@site/server-kit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import { ageSeconds, DataAge, requestMaxAgeMs } from './cache/data-age.js';
+import { UNCACHEABLE } from './cache/http-cache.js';
+import { purgeRequestSchema } from './cache/purge.js';
+import type { GatewayContext } from './context.js';
+import { graphqlLandingPage } from './graphql-page.js';
+import type { CachedResponse, ResponseSlot } from './response-cache.js';
 import type { Gateway } from './server.js';
+import { ContentTimer, serverTiming } from './timing.js';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
 export const SANDBOX_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '..',
@@ -38,78 +50,6 @@ export const SANDBOX_BASE = '/graphql/sandbox/';
 export interface HttpOptions {
   maxBodyBytes?: number;
   sandboxDir?: string;
-}
-
-class BodyTooLargeError extends Error {}
-
-/** The client behind each keep-alive connection's requests that carry no X-Forwarded-For. */
-const peerClients = new WeakMap<Socket, ClientAddress>();
-
-/** Bytes of answers written from the response cache, for the request log (info level only). */
-const hitBytes = new WeakMap<http.ServerResponse, number>();
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.wasm': 'application/wasm',
-  '.png': 'image/png',
-};
-
-/** Accept the caller's X-Request-Id when it is a sane token, so one id follows a request across services. */
-export function requestIdFrom(header: string | string[] | undefined): string {
-  const value = Array.isArray(header) ? header[0] : header;
-  return value && /^[A-Za-z0-9._:-]{1,128}$/.test(value) ? value : randomUUID();
-}
-
-function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer> {
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) return Promise.reject(new BodyTooLargeError());
-  // Plain stream events rather than `for await`: this runs for every GraphQL request, and the async
-  // iterator costs more than the small body it reads. Past the limit the rest is read and dropped.
-  return new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let failed = false;
-    req.on('data', (chunk: Buffer) => {
-      if (failed) return;
-      size += chunk.length;
-      if (size > limit) {
-        failed = true;
-        chunks.length = 0;
-        reject(new BodyTooLargeError());
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.once('end', () => {
-      if (!failed) resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
-    });
-    req.once('error', (error) => {
-      if (!failed) reject(error);
-    });
-  });
-}
-
-function sendJson(
-  res: http.ServerResponse,
-  status: number,
-  body: unknown,
-  headers: http.OutgoingHttpHeaders = {},
-) {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-    'cache-control': 'no-store',
-    ...headers,
-  });
-  res.end(text);
 }
 
 /**
@@ -170,42 +110,6 @@ export function purgeHeaders(
   return { 'x-purge-timestamp': timestamp, 'x-purge-signature': signBody(secret, body, timestamp) };
 }
 
-function headerMapOf(req: http.IncomingMessage): HeaderMap {
-  const headers = new HeaderMap();
-  for (const [key, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    headers.set(key, Array.isArray(value) ? value.join(', ') : value);
-  }
-  return headers;
-}
-
-function wantsHtml(req: http.IncomingMessage): boolean {
-  return (req.headers.accept ?? '').includes('text/html');
-}
-
-/** A GET that carries an operation: its text, or (persisted queries) its hash in `extensions`. */
-function isGraphqlGet(search: string): boolean {
-  const params = new URLSearchParams(search);
-  return params.has('query') || params.has('extensions');
-}
-
-/** 429 with Retry-After, in the shape GraphQL clients read errors in. */
-function sendTooMany(res: http.ServerResponse, admission: Admission) {
-  sendJson(
-    res,
-    429,
-    {
-      errors: [
-        {
-          message: `Too many requests: try again in ${admission.retryAfterS} s`,
-          extensions: { code: 'RATE_LIMITED' },
-        },
-      ],
-    },
-    { 'retry-after': String(admission.retryAfterS) },
-  );
-}
-
 /**
  * A request's logger, made the first time it is used: at the production log level most requests log
  * nothing, and a pino child (its bindings serialised) is not free on the hot path.
@@ -221,55 +125,193 @@ export function lazyChild(parent: Logger, bindings: Record<string, unknown>): Lo
   });
 }
 
-export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): http.Server {
+/** A visitor over their limit; the error handler answers it in the shape GraphQL clients read. */
+class RateLimited extends Error {
+  readonly statusCode = 429;
+  constructor(readonly retryAfterS: number) {
+    super(`Too many requests: try again in ${retryAfterS} s`);
+  }
+}
+
+/** What one request carries from hook to handler. */
+interface RequestState {
+  log: Logger;
+  started: number;
+  client?: ClientAddress;
+  /** A GraphQL request's content reads (Server-Timing), and the age of its content (Age). */
+  timer?: ContentTimer;
+  freshness?: DataAge;
+}
+
+/** A Host header a URL can be built from (the integration builds Apollo's request URL from it). */
+const READABLE_HOST = /^[A-Za-z0-9._~-]*(?::\d*)?$|^\[[0-9A-Fa-f:.]+\](?::\d*)?$/;
+
+const SANDBOX_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.wasm': 'application/wasm',
+  '.png': 'image/png',
+};
+
+/** A GET that carries an operation: its text, or (persisted queries) its hash in `extensions`. */
+function isGraphqlGet(url: string): boolean {
+  const q = url.indexOf('?');
+  if (q === -1) return false;
+  const params = new URLSearchParams(url.slice(q + 1));
+  return params.has('query') || params.has('extensions');
+}
+
+/** A browser opening /graphql (the README links it): a page, never a GraphQL error. */
+function wantsPage(request: FastifyRequest): boolean {
+  return (
+    request.method === 'GET' &&
+    (request.headers.accept ?? '').includes('text/html') &&
+    !isGraphqlGet(request.url)
+  );
+}
+
+/**
+ * The gateway on Fastify, ready to listen (`listen`), for a gateway that has been started (or will
+ * be before the first request).
+ */
+export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): FastifyInstance {
   const { config } = gateway;
+  const trust = config.security.trustProxy;
   const maxBodyBytes = options.maxBodyBytes ?? config.security.maxBodyBytes;
   const sandboxDir = options.sandboxDir ?? SANDBOX_DIR;
   const securityHeaders = apiSecurityHeaders(config.security.hsts);
   const securityHeaderList = Object.entries(securityHeaders).flat();
+  const logInfo = gateway.logger.isLevelEnabled('info');
+  const states = new WeakMap<FastifyRequest, RequestState>();
+  /** Bytes of answers written from the response cache, for the request log. */
+  const hitBytes = new WeakMap<ServerResponse, number>();
 
-  /** The TCP peer as a client in its own right: a fact of the connection, read once. */
-  function peerOf(req: http.IncomingMessage): ClientAddress {
-    let client = peerClients.get(req.socket);
-    if (!client) {
-      client = clientAddress(req.socket.remoteAddress, undefined, config.security.trustProxy);
-      peerClients.set(req.socket, client);
+  // The request log is written here, with the request's id (lazyChild). Bodies are left unparsed: a
+  // POSTed query answered moments ago is answered again from its exact bytes; Apollo decides on the rest.
+  const app = createEdgeServer({
+    trust,
+    bodyLimit: maxBodyBytes,
+    // GET /graphql is a page or a query; HEAD is neither, and is refused like any other method.
+    exposeHeadRoutes: false,
+    routerOptions: { ignoreTrailingSlash: true },
+    clientError: (_status, reason) => ({
+      headers: { ...securityHeaders, 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify({ error: reason }),
+    }),
+  });
+
+  /** Every answer but a response-cache hit gets the policy and the id here (a page replaces the policy). */
+  function applyBaseHeaders(reply: FastifyReply) {
+    reply.headers(securityHeaders);
+    reply.header('x-request-id', reply.request.id);
+  }
+
+  const stateOf = (request: FastifyRequest) => states.get(request) as RequestState;
+
+  /** Who sent the request (GATEWAY_TRUST_PROXY); without X-Forwarded-For from a named proxy, the proxy itself. */
+  function clientOfRequest(request: FastifyRequest): ClientAddress {
+    const state = stateOf(request);
+    state.client ??= clientOf(request, trust);
+    return state.client;
+  }
+
+  app.addHook('onRequest', (request, reply, done) => {
+    const state: RequestState = {
+      log: lazyChild(gateway.logger, { reqId: request.id }),
+      started: performance.now(),
+    };
+    states.set(request, state);
+    // What the site sends on every page view gets its headers once its answer is known: a cache
+    // hit writes them with the answer in one go.
+    if (request.method !== 'POST' || request.url !== '/graphql') applyBaseHeaders(reply);
+    // Nothing here is built from a forwarded host or scheme, which a trusted hop may pass on from
+    // anyone: Apollo's request URL (the integration builds it from the host) must not fail on a
+    // visitor's garbage, and a Host no URL can carry is the client's mistake.
+    delete request.headers['x-forwarded-host'];
+    delete request.headers['x-forwarded-proto'];
+    if (!READABLE_HOST.test(request.headers.host ?? '')) {
+      // Answered here: the request goes no further (done is not called).
+      applyBaseHeaders(reply);
+      void sendJson(reply, 400, { error: 'Invalid Host header' });
+      return;
     }
-    return client;
-  }
+    // At the production level (warn) nothing is logged per request: no listener either.
+    if (logInfo) {
+      const res = reply.raw;
+      res.once('finish', () => {
+        state.log.info(
+          {
+            method: request.method,
+            path: request.url.split('?')[0]?.slice(0, 200),
+            status: res.statusCode,
+            ms: Math.round((performance.now() - state.started) * 10) / 10,
+            bytes: Number(reply.getHeader('content-length') ?? hitBytes.get(res) ?? 0),
+          },
+          'request',
+        );
+      });
+    }
+    done();
+  });
 
-  /** Who sent the request; without X-Forwarded-For that is the peer. */
-  function clientOf(req: http.IncomingMessage): ClientAddress {
-    const forwarded = req.headers['x-forwarded-for'];
-    if (forwarded === undefined) return peerOf(req);
-    return clientAddress(req.socket.remoteAddress, forwarded, config.security.trustProxy);
-  }
+  app.setErrorHandler((error, request, reply) => {
+    if (clientWentAway(error)) {
+      (states.get(request)?.log ?? gateway.logger).info('connection closed before the answer was sent');
+      reply.hijack();
+      reply.raw.destroy();
+      return;
+    }
+    applyBaseHeaders(reply);
+    if (error instanceof RateLimited) {
+      return sendJson(
+        reply,
+        429,
+        { errors: [{ message: error.message, extensions: { code: 'RATE_LIMITED' } }] },
+        { 'retry-after': String(error.retryAfterS) },
+      );
+    }
+    const problem = problemOf(error, maxBodyBytes);
+    if (problem.status === 413) {
+      // Stop reading the rest of an oversized upload.
+      return sendJson(reply, 413, { error: problem.message }, { connection: 'close' });
+    }
+    if (problem.status >= 500)
+      (states.get(request)?.log ?? gateway.logger).error({ err: error }, 'request failed');
+    return sendJson(reply, problem.status, { error: problem.message });
+  });
+
+  app.setNotFoundHandler((_request, reply) => sendJson(reply, 404, { error: 'Not found' }));
 
   /**
    * The oldest content the request accepts (its `Cache-Control: max-age`, see cache/data-age.ts),
    * believed only from a proxy GATEWAY_TRUST_PROXY names by address: the web server, which sends its
    * own in place of a visitor's. Anyone else could make every request a WordPress request.
    */
-  function maxAgeOf(req: http.IncomingMessage): number | undefined {
-    const header = req.headers['cache-control'];
-    return header !== undefined && peerOf(req).fromProxy ? requestMaxAgeMs(header) : undefined;
-  }
-
-  function applyBaseHeaders(res: http.ServerResponse, requestId: string) {
-    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
-    res.setHeader('x-request-id', requestId);
+  function maxAgeOf(request: FastifyRequest): number | undefined {
+    const header = request.headers['cache-control'];
+    return header !== undefined && isNamedProxy(trust, request.socket.remoteAddress)
+      ? requestMaxAgeMs(header)
+      : undefined;
   }
 
   /**
    * A stored answer, with the policy and its own headers in one flat list: the busiest path of the
    * gateway (every page the web server renders asks the same few queries) does no per-header work.
    */
-  function sendHit(res: http.ServerResponse, requestId: string, hit: CachedResponse, started: number) {
-    if (gateway.logger.isLevelEnabled('info')) hitBytes.set(res, hit.bytes.length);
+  function sendHit(request: FastifyRequest, reply: FastifyReply, hit: CachedResponse) {
+    reply.hijack();
+    const res = reply.raw;
+    if (logInfo) hitBytes.set(res, hit.bytes.length);
     res.writeHead(200, [
       ...securityHeaderList,
       'x-request-id',
-      requestId,
+      request.id,
       'content-type',
       hit.contentType,
       'content-length',
@@ -281,162 +323,214 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): h
       'age',
       String(ageSeconds(hit.askedAt, gateway.now())),
       'server-timing',
-      serverTiming(0, performance.now() - started),
+      serverTiming(0, performance.now() - stateOf(request).started),
     ]);
     res.end(hit.bytes);
   }
 
-  async function graphql(
-    req: http.IncomingMessage,
-    res: http.ServerResponse,
-    search: string,
-    log: Logger,
-    requestId: string,
-    clientIp: string,
-  ) {
-    const method = (req.method ?? 'GET').toUpperCase();
-    const started = performance.now();
-    const maxAgeMs = maxAgeOf(req);
-    let body: unknown = undefined;
-    let cacheKey: string | null = null;
+  /** What a browser opening /graphql gets when the sandbox is off: what this is and how to use it. */
+  function landingPage(reply: FastifyReply) {
+    const nonce = newNonce();
+    return reply
+      .headers({
+        ...landingSecurityHeaders(config.security.hsts, nonce),
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-cache',
+        // The same address answers a GraphQL client with JSON: a cache must keep the two apart.
+        vary: 'accept',
+      })
+      .send(graphqlLandingPage(config, nonce));
+  }
+
+  /** The sandbox's page: its own script elements carry this response's nonce; nothing else may run. */
+  async function sandboxPage(reply: FastifyReply) {
+    let html: string;
+    try {
+      html = await readFile(path.join(sandboxDir, 'index.html'), 'utf8');
+    } catch {
+      return reply
+        .code(503)
+        .header('content-type', 'text/plain; charset=utf-8')
+        .send('The GraphQL sandbox is not built. Run: npm run build:sandbox -w gateway\n');
+    }
+    const nonce = newNonce();
+    return reply
+      .headers({
+        ...sandboxSecurityHeaders(config.security.hsts, nonce),
+        'content-type': 'text/html; charset=utf-8',
+        // Vite fingerprints asset names; the page itself must always be fresh.
+        'cache-control': 'no-cache',
+      })
+      .send(html.replaceAll('<script', `<script nonce="${nonce}"`));
+  }
+
+  /** Apollo behind the integration's handler, made on the first query (Apollo must have started). */
+  const apolloHandler = () =>
+    fastifyApolloHandler<GatewayContext>(gateway.server, {
+      context: async (request) => {
+        const { log, timer, freshness } = stateOf(request);
+        return gateway.createContext({
+          requestId: request.id,
+          logger: log,
+          clientIp: clientOfRequest(request).ip,
+          timer,
+          freshness,
+        });
+      },
+    });
+  let apollo: ReturnType<typeof apolloHandler> | null = null;
+
+  async function graphql(request: FastifyRequest, reply: FastifyReply) {
+    const state = stateOf(request);
+    const method = request.method;
+    if (wantsPage(request)) {
+      return config.sandbox ? sandboxPage(reply) : landingPage(reply);
+    }
+    const maxAgeMs = maxAgeOf(request);
+    let slot: ResponseSlot | null = null;
     if (method === 'POST') {
-      const raw = (await readBody(req, maxBodyBytes)).toString('utf8');
-      const type = req.headers['content-type'] ?? '';
+      const raw = Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '';
+      const type = request.headers['content-type'] ?? '';
       const json = /^application\/(graphql-response\+)?json\b/i.test(type) && raw.trim() !== '';
       // The exact body of a query answered moments ago: its answer, without parsing anything.
       const hit = json ? gateway.responseCache.get(raw, maxAgeMs) : undefined;
-      if (hit) return sendHit(res, requestId, hit, started);
-      applyBaseHeaders(res, requestId);
+      if (hit) return sendHit(request, reply, hit);
+      applyBaseHeaders(reply);
       if (json) {
+        let body: unknown;
         try {
           body = JSON.parse(raw);
         } catch {
-          sendJson(res, 400, {
+          return sendJson(reply, 400, {
             errors: [{ message: 'The request body is not valid JSON.', extensions: { code: 'BAD_REQUEST' } }],
           });
-          return;
         }
         // Only JSON bodies reach here, so CSRF prevention would have let this request through. The
         // key is the raw body, whose answer was looked up above: this decides whether to store it.
-        cacheKey = gateway.responseCache.keyFor(body, raw);
+        slot = gateway.responseCache.keyFor(body, raw);
+        request.body = body;
       } else {
         // Apollo decides: a text/plain or form body is refused by CSRF prevention.
-        body = raw;
+        request.body = raw;
       }
-    } else {
-      applyBaseHeaders(res, requestId);
     }
-    const timer = new ContentTimer();
-    const freshness = new DataAge(maxAgeMs);
-    const response = await gateway.server.executeHTTPGraphQLRequest({
-      httpGraphQLRequest: { method, headers: headerMapOf(req), search, body },
-      context: async () => gateway.createContext({ requestId, logger: log, clientIp, timer, freshness }),
-    });
-    res.statusCode = response.status ?? 200;
-    for (const [key, value] of response.headers) res.setHeader(key, value);
-    res.setHeader('server-timing', serverTiming(timer.ms, performance.now() - started));
+    const timer = (state.timer = new ContentTimer());
+    const freshness = (state.freshness = new DataAge(maxAgeMs));
+    apollo ??= apolloHandler();
+    const answered: unknown = await apollo.call(app, request as never, reply as never);
+    reply.header('server-timing', serverTiming(timer.ms, performance.now() - state.started));
     // How old the content is: the web server keeps its page only for what is left of its lifetime.
-    res.setHeader('age', String(ageSeconds(freshness.askedAt, gateway.now())));
+    reply.header('age', String(ageSeconds(freshness.askedAt, gateway.now())));
     // Errors Apollo answers before any plugin runs (CSRF, bad requests) carry no policy: never stored.
-    if (!res.hasHeader('cache-control')) res.setHeader('cache-control', UNCACHEABLE);
-    if (response.body.kind === 'complete') {
-      if (cacheKey) {
-        gateway.responseCache.set(
-          cacheKey,
-          res.statusCode,
-          String(response.headers.get('content-type') ?? 'application/json; charset=utf-8'),
-          response.body.string,
-          freshness.askedAt,
-        );
-      }
-      // A GET answer (see cache/http-cache.ts) is revalidated by browsers and CDNs with its ETag.
-      if (method === 'GET' && res.statusCode === 200 && res.getHeader('cache-control') !== UNCACHEABLE) {
-        const etag = etagOf(response.body.string);
-        res.setHeader('etag', etag);
-        if (etagMatches(req.headers['if-none-match'], etag)) {
-          res.statusCode = 304;
-          res.removeHeader('content-type');
-          res.end();
-          return;
-        }
-      }
-      res.setHeader('content-length', Buffer.byteLength(response.body.string));
-      res.end(response.body.string);
-      return;
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', UNCACHEABLE);
+    // An incremental answer is already streaming.
+    if (typeof answered !== 'string') return answered;
+    if (slot) {
+      gateway.responseCache.set(
+        slot,
+        reply.statusCode,
+        String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+        answered,
+        freshness.askedAt,
+      );
     }
-    for await (const chunk of response.body.asyncIterator) res.write(chunk);
-    res.end();
+    // A GET answer (see cache/http-cache.ts) is revalidated by browsers and CDNs with its ETag.
+    if (method === 'GET' && reply.statusCode === 200 && reply.getHeader('cache-control') !== UNCACHEABLE) {
+      const etag = etagOf(answered);
+      reply.header('etag', etag);
+      if (etagMatches(request.headers['if-none-match'], etag)) {
+        reply.removeHeader('content-type');
+        return reply.code(304).send();
+      }
+    }
+    return answered;
   }
 
-  async function sandbox(res: http.ServerResponse, relative: string) {
-    const file = path.resolve(sandboxDir, relative);
-    if (!file.startsWith(sandboxDir + path.sep)) {
-      sendJson(res, 404, { error: 'Not found' });
-      return;
-    }
-    let content: Buffer;
-    try {
-      content = await readFile(file);
-    } catch {
-      if (relative === 'index.html') {
-        res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
-        res.end('The GraphQL sandbox is not built. Run: npm run build:sandbox -w gateway\n');
-      } else {
-        sendJson(res, 404, { error: 'Not found' });
-      }
-      return;
-    }
-    const ext = path.extname(file);
-    const nonce = newNonce();
-    // The page's own script elements carry this response's nonce; nothing else may run.
-    if (relative === 'index.html') {
-      content = Buffer.from(content.toString('utf8').replaceAll('<script', `<script nonce="${nonce}"`));
-    }
-    res.writeHead(200, {
-      ...sandboxSecurityHeaders(config.security.hsts, nonce),
-      'content-type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
-      'content-length': content.length,
-      // Vite fingerprints asset names; the page itself must always be fresh.
-      'cache-control': relative === 'index.html' ? 'no-cache' : 'public, max-age=31536000, immutable',
+  const methodNotAllowed = (allow: string) => (_request: FastifyRequest, reply: FastifyReply) =>
+    sendJson(reply, 405, { error: 'Method not allowed' }, { allow });
+
+  // The web server renders pages through the gateway without X-Forwarded-For: its own requests are
+  // bounded by its page cache, not by a visitor's limit. Only a peer GATEWAY_TRUST_PROXY names by
+  // address counts as that (see trust-proxy.ts); everyone else spends from a bucket.
+  const limited = gateway.limits.graphql.route({
+    key: (request) => rateKeyForAddress(clientOfRequest(request).ip),
+    exempt: (request) => clientOfRequest(request).fromProxy || wantsPage(request),
+    refused: (_request, retryAfterS) => new RateLimited(retryAfterS),
+  });
+
+  gateway.rateLimits.register(app);
+
+  app.register(async (scope) => {
+    scope.route({ method: ['GET', 'HEAD'], url: '/healthz', handler: healthz });
+    scope.route({
+      method: ['DELETE', 'OPTIONS', 'PATCH', 'PUT', 'POST'],
+      url: '/healthz',
+      handler: methodNotAllowed('GET, HEAD'),
     });
-    res.end(content);
-  }
-
-  /** What a browser opening /graphql gets when the sandbox is off: what this is and how to use it. */
-  function landingPage(res: http.ServerResponse) {
-    const nonce = newNonce();
-    const body = graphqlLandingPage(config, nonce);
-    res.writeHead(200, {
-      ...landingSecurityHeaders(config.security.hsts, nonce),
-      'content-type': 'text/html; charset=utf-8',
-      'content-length': Buffer.byteLength(body),
-      'cache-control': 'no-cache',
-      // The same address answers a GraphQL client with JSON: a cache must keep the two apart.
-      vary: 'accept',
+    scope.route({
+      method: ['GET', 'POST'],
+      url: '/graphql',
+      config: { rateLimit: limited },
+      handler: graphql,
     });
-    res.end(body);
+    scope.route({
+      method: ['DELETE', 'HEAD', 'OPTIONS', 'PATCH', 'PUT'],
+      url: '/graphql',
+      handler: methodNotAllowed('GET, POST'),
+    });
+    if (config.purgeSecret) {
+      // Publishing in bulk sends a purge per item: the general bucket, not the write one.
+      scope.route({ method: 'POST', url: '/purge', config: { rateLimit: limited }, handler: purge });
+      scope.route({
+        method: ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'PUT'],
+        url: '/purge',
+        handler: methodNotAllowed('POST'),
+      });
+    }
+    if (config.sandbox) {
+      await scope.register(async (sandbox) => {
+        // The sandbox's policy, not the API's, on its files.
+        sandbox.addHook('onRequest', (_request, reply, done) => {
+          reply.headers(sandboxSecurityHeaders(config.security.hsts));
+          done();
+        });
+        await sandbox.register(fastifyStatic, {
+          root: sandboxDir,
+          prefix: SANDBOX_BASE,
+          decorateReply: false,
+          dotfiles: 'ignore',
+          index: false,
+          // Vite fingerprints asset names.
+          maxAge: '365d',
+          immutable: true,
+          setHeaders: (reply, file) => {
+            const type = SANDBOX_TYPES[path.extname(file)];
+            if (type) reply.header('content-type', type);
+          },
+        });
+      });
+    }
+  });
+
+  function healthz(_request: FastifyRequest, reply: FastifyReply) {
+    return sendJson(reply, 200, { ok: true, source: gateway.sourceKind, cache: gateway.cacheState() });
   }
 
-  async function purgeRoute(req: http.IncomingMessage, res: http.ServerResponse, log: Logger) {
-    if (!config.purgeSecret) {
-      sendJson(res, 404, { error: 'Not found' });
-      return;
-    }
-    const raw = await readBody(req, maxBodyBytes);
-    const timestamp = req.headers['x-purge-timestamp'];
+  async function purge(request: FastifyRequest, reply: FastifyReply) {
+    const { log } = stateOf(request);
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const timestamp = request.headers['x-purge-timestamp'];
     const now = Date.now();
     const stale = purgeTimestampProblem(timestamp, now);
     if (stale) {
       // Both clocks in the log: a WordPress host whose clock drifted shows up as the cause.
       const given = String(timestamp ?? '').slice(0, 32);
       log.warn({ timestamp: given, now: Math.floor(now / 1000) }, `purge refused: ${stale}`);
-      sendJson(res, 401, { error: stale });
-      return;
+      return sendJson(reply, 401, { error: stale });
     }
-    if (!verifySignature(config.purgeSecret, raw, req.headers['x-purge-signature'], timestamp)) {
+    if (!verifySignature(config.purgeSecret!, raw, request.headers['x-purge-signature'], timestamp)) {
       log.warn('purge refused: bad signature');
-      sendJson(res, 401, { error: 'Invalid signature' });
-      return;
+      return sendJson(reply, 401, { error: 'Invalid signature' });
     }
     let parsed;
     try {
@@ -445,143 +539,21 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): h
       parsed = null;
     }
     if (!parsed?.success) {
-      sendJson(res, 400, {
+      return sendJson(reply, 400, {
         error: 'Expected {"type": "post|page|practice_area|attachment|category", "id"?, "slug"?}',
       });
-      return;
     }
     const purged = await gateway.purge(parsed.data);
     log.info({ purge: parsed.data, purged }, 'cache purged');
-    sendJson(res, 200, { ok: true, purged });
+    return sendJson(reply, 200, { ok: true, purged });
   }
 
-  async function route(req: http.IncomingMessage, res: http.ServerResponse, log: Logger, requestId: string) {
-    const method = (req.method ?? 'GET').toUpperCase();
-    // What the site sends on every page view needs no URL parsing.
-    const plainGraphqlPost = method === 'POST' && req.url === '/graphql';
-    // The early cache hit writes the policy with its answer in one go; every other answer gets it
-    // now (errors included; a route may replace it: the sandbox page).
-    if (!plainGraphqlPost) applyBaseHeaders(res, requestId);
-    let pathname = '/graphql';
-    let search = '';
-    if (!plainGraphqlPost) {
-      try {
-        ({ pathname, search } = new URL(req.url ?? '/', 'http://gateway.local'));
-      } catch {
-        return sendJson(res, 400, { error: 'Bad request' });
-      }
-    }
-    // The web server renders pages through the gateway without X-Forwarded-For: its own requests
-    // are bounded by its page cache, not by a visitor's limit. Only a peer GATEWAY_TRUST_PROXY names
-    // by address counts as that (see trust-proxy.ts); everyone else spends from a bucket.
-    const client = clientOf(req);
-    const admit = () => client.fromProxy || gateway.limits.graphql.take(rateKeyForAddress(client.ip));
-
-    if (pathname === '/healthz') {
-      if (method !== 'GET' && method !== 'HEAD')
-        return sendJson(res, 405, { error: 'Method not allowed' }, { allow: 'GET, HEAD' });
-      return sendJson(res, 200, { ok: true, source: gateway.sourceKind, cache: gateway.cacheState() });
-    }
-    if (pathname === '/graphql' || pathname === '/graphql/') {
-      // A browser opening the address (the README links it): a page, never a GraphQL error.
-      if (method === 'GET' && wantsHtml(req) && !isGraphqlGet(search)) {
-        return config.sandbox ? sandbox(res, 'index.html') : landingPage(res);
-      }
-      if (method !== 'GET' && method !== 'POST') {
-        return sendJson(res, 405, { error: 'Method not allowed' }, { allow: 'GET, POST' });
-      }
-      const admission = admit();
-      if (admission !== true && !admission.allowed) {
-        applyBaseHeaders(res, requestId);
-        return sendTooMany(res, admission);
-      }
-      return graphql(req, res, search, log, requestId, client.ip);
-    }
-    if (pathname.startsWith(SANDBOX_BASE) && config.sandbox && method === 'GET') {
-      let relative: string;
-      try {
-        relative = decodeURIComponent(pathname.slice(SANDBOX_BASE.length));
-      } catch {
-        return sendJson(res, 404, { error: 'Not found' });
-      }
-      return sandbox(res, relative);
-    }
-    if (pathname === '/purge') {
-      if (method !== 'POST') {
-        return sendJson(res, config.purgeSecret ? 405 : 404, {
-          error: config.purgeSecret ? 'Method not allowed' : 'Not found',
-        });
-      }
-      // Publishing in bulk sends a purge per item: the general bucket, not the write one.
-      const admission = admit();
-      if (admission !== true && !admission.allowed) return sendTooMany(res, admission);
-      return purgeRoute(req, res, log);
-    }
-    sendJson(res, 404, { error: 'Not found' });
-  }
-
-  const server = http.createServer((req, res) => {
-    const requestId = requestIdFrom(req.headers['x-request-id']);
-    const log = lazyChild(gateway.logger, { reqId: requestId });
-    const started = performance.now();
-    // At the production level (warn) nothing is logged per request: no listener either.
-    if (gateway.logger.isLevelEnabled('info')) {
-      res.on('finish', () => {
-        log.info(
-          {
-            method: req.method,
-            path: (req.url ?? '').split('?')[0]?.slice(0, 200),
-            status: res.statusCode,
-            ms: Math.round((performance.now() - started) * 10) / 10,
-            bytes: Number(res.getHeader('content-length') ?? hitBytes.get(res) ?? 0),
-          },
-          'request',
-        );
-      });
-    }
-    route(req, res, log, requestId).catch((error: unknown) => {
-      if (!res.headersSent) applyBaseHeaders(res, requestId);
-      if (error instanceof BodyTooLargeError) {
-        sendJson(
-          res,
-          413,
-          { error: `Request body larger than ${maxBodyBytes} bytes` },
-          { connection: 'close' },
-        );
-        // Stop reading the rest of an oversized upload.
-        req.resume();
-        return;
-      }
-      log.error({ err: error }, 'request failed');
-      if (!res.headersSent) sendJson(res, 500, { error: 'Internal server error' });
-      else res.destroy();
-    });
-  });
-  // A request Node cannot parse (bad request line, oversized headers) never reaches the handler:
-  // answer it here, with the same headers, instead of Node's bare default.
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable) return socket.destroy();
-    const status =
-      error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    const body = JSON.stringify({ error: http.STATUS_CODES[status] });
-    const headers = Object.entries({ ...securityHeaders, 'content-type': 'application/json; charset=utf-8' })
-      .map(([name, value]) => `${name}: ${value}\r\n`)
-      .join('');
-    socket.end(
-      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${headers}content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-    );
-  });
-  return server;
+  return app;
 }
 
-export function listen(server: http.Server, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+/** Listens on `host:port`; rejects when it cannot (the port is taken). */
+export async function listen(app: FastifyInstance, port: number, host: string): Promise<void> {
+  await app.listen({ port, host });
 }
 
 /**
@@ -589,7 +561,7 @@ export function listen(server: http.Server, port: number, host: string): Promise
  * Returns a function that runs the shutdown (also bound to SIGTERM and SIGINT when `signals` is set).
  */
 export function gracefulShutdown(
-  server: http.Server,
+  app: FastifyInstance,
   gateway: Gateway,
   options: { timeoutMs?: number; signals?: boolean; exit?: (code: number) => void } = {},
 ): () => Promise<void> {
@@ -598,14 +570,11 @@ export function gracefulShutdown(
   const shutdown = () =>
     (shutting ??= (async () => {
       gateway.logger.info('shutting down');
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      // Keep-alive connections go as soon as their request is answered, not at their idle timeout.
-      server.closeIdleConnections();
-      const sweep = setInterval(() => server.closeIdleConnections(), 50);
-      const force = setTimeout(() => server.closeAllConnections(), timeoutMs);
+      // Fastify closes idle keep-alive connections at once and each busy one once its request is
+      // answered; whatever still runs after `timeoutMs` is cut off.
+      const force = setTimeout(() => app.server.closeAllConnections(), timeoutMs);
       force.unref();
-      await closed;
-      clearInterval(sweep);
+      await app.close();
       clearTimeout(force);
       await gateway.stop();
       gateway.logger.info('stopped');

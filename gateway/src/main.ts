@@ -1,26 +1,16 @@
 // Boots the gateway: validated config, then GraphQL on GATEWAY_HOST:GATEWAY_PORT.
-import { ConfigError, loadConfig } from './config.js';
 import { createHttpServer, gracefulShutdown, listen } from './http.js';
 import { createGateway } from './server.js';
+import { configOrExit, run } from './tools/cli.js';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
-
+  const config = configOrExit();
   const gateway = createGateway(config);
   await gateway.start();
-  const server = createHttpServer(gateway);
-  gracefulShutdown(server, gateway, { signals: true });
+  const app = createHttpServer(gateway);
+  gracefulShutdown(app, gateway, { signals: true });
   try {
-    await listen(server, config.gatewayPort, config.gatewayHost);
+    await listen(app, config.gatewayPort, config.gatewayHost);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason = code === 'EADDRINUSE' ? 'the port is already in use' : (error as Error).message;
@@ -40,9 +30,4 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(
-    `Gateway failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
-  );
-  process.exit(1);
-});
+run(main, 'Gateway failed to start');

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { Kind, parse, type DocumentNode, type OperationDefinitionNode } from 'graphql';
+import { DERIVED, type Caches, type MemoryStore } from '@site/server-kit';
 
 export interface CachedResponse {
   body: string;
@@ -21,6 +22,12 @@ export interface ResponseCacheOptions {
   now?: () => number;
 }
 
+/** Where the answer to one request may be stored: its key, and the purge generation it started in. */
+export interface ResponseSlot {
+  key: string;
+  generation: number;
+}
+
 /** Root fields whose answers must be live on every request. */
 const LIVE_FIELDS = new Set(['connection']);
 
@@ -35,24 +42,28 @@ function selectedOperation(doc: DocumentNode, operationName: unknown): Operation
 /**
  * Whole GraphQL responses for read-only queries, keyed by the exact request body. The content
  * cache already makes resolvers cheap; this skips parsing, validation and execution altogether
- * for the identical queries every page view of the site repeats. Bounded by bytes; cleared on purge.
+ * for the identical queries every page view of the site repeats. Bounded by bytes, in this
+ * process's memory, purged with every other cache (cache/caches.ts).
  */
 export class ResponseCache {
-  private readonly entries: LRUCache<string, CachedResponse>;
+  private readonly entries: MemoryStore;
   /** Query text -> whether its answers may be cached (parsing once per distinct text). */
   private readonly verdicts = new LRUCache<string, boolean>({ max: 500 });
   private readonly now: () => number;
 
-  constructor(private readonly options: ResponseCacheOptions) {
-    this.entries = new LRUCache({
-      maxSize: options.maxBytes ?? 16 * 1024 * 1024,
-      sizeCalculation: (v, k) => v.body.length + v.bytes.length + k.length + 64,
+  constructor(
+    private readonly caches: Pick<Caches, 'memory' | 'generation'>,
+    private readonly options: ResponseCacheOptions,
+  ) {
+    this.entries = caches.memory<CachedResponse>({
+      maxBytes: options.maxBytes ?? 16 * 1024 * 1024,
+      sizeOf: (v) => v.body.length + v.bytes.length + 64,
     });
     this.now = options.now ?? Date.now;
   }
 
-  /** The cache key of a parsed POST body, or null when its answer must not be cached. */
-  keyFor(body: unknown, rawBody: string): string | null {
+  /** Where the answer to a parsed POST body may be stored, or null when it must not be cached. */
+  keyFor(body: unknown, rawBody: string): ResponseSlot | null {
     if (this.options.ttlMs <= 0 || !body || typeof body !== 'object' || Array.isArray(body)) return null;
     const { query, operationName } = body as { query?: unknown; operationName?: unknown };
     if (typeof query !== 'string' || query.length > 20_000) return null;
@@ -70,39 +81,32 @@ export class ResponseCache {
       }
       this.verdicts.set(verdictKey, cacheable);
     }
-    return cacheable ? rawBody : null;
+    return cacheable ? { key: rawBody, generation: this.caches.generation } : null;
   }
 
   /** `maxAgeMs`: a stored answer whose content is older than this is not wanted (it stays for others). */
   get(key: string, maxAgeMs = Infinity): CachedResponse | undefined {
-    const hit = this.entries.get(key);
-    if (!hit) return undefined;
-    const now = this.now();
-    if (now - hit.storedAt > this.options.ttlMs) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    if (hit.askedAt !== undefined && now - hit.askedAt > maxAgeMs) return undefined;
+    const hit = this.entries.peek<CachedResponse>(key)?.value;
+    if (hit?.askedAt !== undefined && this.now() - hit.askedAt > maxAgeMs) return undefined;
     return hit;
   }
 
-  /** Stores only complete, error-free answers; `askedAt`: see CachedResponse. */
-  set(key: string, status: number, contentType: string, body: string, askedAt?: number): void {
-    if (status !== 200 || body.includes('"errors":')) return;
-    this.entries.set(key, {
-      body,
-      bytes: Buffer.from(body, 'utf8'),
-      contentType,
-      storedAt: this.now(),
-      askedAt,
+  /**
+   * Stores only complete, error-free answers, and none computed across a purge (it may hold what
+   * the purge dropped); `askedAt`: see CachedResponse.
+   */
+  set(slot: ResponseSlot, status: number, contentType: string, body: string, askedAt?: number): void {
+    if (status !== 200 || body.includes('"errors":') || slot.generation !== this.caches.generation) return;
+    const now = this.now();
+    const until = now + this.options.ttlMs;
+    this.entries.put(slot.key, {
+      value: { body, bytes: Buffer.from(body, 'utf8'), contentType, storedAt: now, askedAt },
+      askedAt: askedAt ?? now,
+      storedAt: now,
+      freshUntil: until,
+      staleUntil: until,
+      errorUntil: until,
+      tags: [DERIVED],
     });
-  }
-
-  clear(): void {
-    this.entries.clear();
-  }
-
-  get size(): number {
-    return this.entries.size;
   }
 }

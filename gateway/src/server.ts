@@ -11,15 +11,22 @@ import {
   type GraphQLResponse,
 } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  connectRedisTier,
+  createRateLimits,
+  rateKeyForAddress,
+  type Caches,
+  type Limiter,
+  type RateLimits,
+} from '@site/server-kit';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
 import { cachedSource, type CachedSource } from './cache/cached-source.js';
+import { createCaches } from './cache/caches.js';
 import { withFreshness } from './cache/data-age.js';
-import type { Cache } from './cache/cache.js';
-import { createMemoryCache } from './cache/memory.js';
 import { httpCachePlugin } from './cache/http-cache.js';
-import { purge, type PurgeRequest } from './cache/purge.js';
-import { createSharedCache, type CacheBackendState } from './cache/shared.js';
+import { purgeTags, type PurgeRequest } from './cache/purge.js';
+import { persistedQueryCache } from './cache/redis.js';
 import { ResponseCache } from './response-cache.js';
 import type { GatewayConfig } from './config.js';
 import type { GatewayContext } from './context.js';
@@ -27,9 +34,7 @@ import { createEnquiryService, type EnquiryDeps, type EnquiryService } from './e
 import { createLoaders } from './loaders.js';
 import { createLogger } from './logger.js';
 import { PUBLIC_ERROR_CODES } from './resolvers/errors.js';
-import { rateKeyForAddress } from './rate-limit.js';
 import { graphqlArmor } from './security/armor.js';
-import { createTokenBuckets, type TokenBuckets } from './security/token-bucket.js';
 import { buildSchema } from './schema.js';
 import { createWpApi } from './sources/api.js';
 import { createEmbeddedSource } from './sources/embedded/source.js';
@@ -42,7 +47,6 @@ export interface GatewayDeps {
   now?: () => number;
   /** Replaces the source the config would choose. */
   upstream?: RestSource;
-  cache?: Cache;
   /** Outbox, delivery and rate-limit replacements or tuning (tests). */
   enquiries?: EnquiryDeps;
 }
@@ -58,17 +62,23 @@ export interface Gateway {
   readonly upstream: RestSource;
   /** The cached source resolvers read through. */
   readonly source: CachedSource;
-  readonly cache: Cache;
-  /** Where the upstream cache lives now: this process, or Redis (REDIS_URL), or memory while Redis is away. */
-  cacheState(): CacheBackendState;
+  /** Every cache of this gateway, and the one way to purge them. */
+  readonly caches: Caches;
+  /** Where the caches live now: this process, or Redis (REDIS_URL), or memory while Redis is away. */
+  cacheState(): 'memory' | 'redis' | 'redis-unavailable';
   /** The caches' clock (milliseconds): what the age of an answer is counted on. */
   now(): number;
   /** The enquiry outbox and its delivery to WordPress. */
   readonly enquiries: EnquiryService;
   /** Whole responses of repeated read-only queries (see response-cache.ts). */
   readonly responseCache: ResponseCache;
-  /** Per-client token buckets: every /graphql request (http.ts), and mutations (checked before execution). */
-  readonly limits: { graphql: TokenBuckets; writes: TokenBuckets };
+  /**
+   * Per-client limits: every /graphql request (http.ts), and mutations (checked before execution);
+   * shared by every replica through Redis with REDIS_URL.
+   */
+  readonly limits: { graphql: Limiter; writes: Limiter };
+  /** The buckets behind every limit (the enquiries' too), for @fastify/rate-limit in http.ts. */
+  readonly rateLimits: RateLimits;
   createContext(options?: {
     requestId?: string;
     logger?: Logger;
@@ -83,6 +93,7 @@ export interface Gateway {
     request: Omit<GraphQLRequest, 'query'> & { query: string },
     options?: { requestId?: string; clientIp?: string },
   ): Promise<GraphQLResponse<TData>>;
+  /** Drops what a publish in WordPress made stale, here and in every replica; returns how many entries went. */
   purge(request: PurgeRequest): Promise<number>;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -124,14 +135,14 @@ export function rateLimitedError(retryAfterS: number): GraphQLError {
 }
 
 /** Mutations spend from the stricter write bucket once the operation is known, before it executes. */
-function writeLimitPlugin(writes: TokenBuckets): ApolloServerPlugin<GatewayContext> {
+function writeLimitPlugin(writes: Limiter): ApolloServerPlugin<GatewayContext> {
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ operation, contextValue, request }) {
           // Without `http` the operation was run in-process (tests, tools), not sent by a client.
           if (operation?.operation !== 'mutation' || !request.http) return;
-          const admission = writes.take(rateKeyForAddress(contextValue.clientIp));
+          const admission = await writes.take(rateKeyForAddress(contextValue.clientIp));
           if (!admission.allowed) throw rateLimitedError(admission.retryAfterS);
         },
       };
@@ -179,44 +190,50 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
     ? { upstream: deps.upstream, kind: deps.upstream.kind }
     : chooseUpstream(config, logger, deps.now);
   const { upstream } = chosen;
-  const local = deps.cache ?? createMemoryCache({ maxBytes: config.cache.maxBytes, now: deps.now });
-  // With REDIS_URL the memory store becomes the copy beside Redis (see cache/shared.ts).
-  const shared = config.redis.url
-    ? createSharedCache({
+  // With REDIS_URL every replica shares the caches, the loads and the purges (@site/server-kit).
+  const redis = config.redis.url
+    ? connectRedisTier({
         url: config.redis.url,
         prefix: config.redis.prefix,
+        name: 'lawfirm-gateway',
         timeoutMs: config.redis.timeoutMs,
         logger,
-        local,
-        freshMs: config.cache.ttlMs,
-        retainMs:
-          config.cache.ttlMs +
-          Math.max(config.cache.staleWhileRevalidateMs, config.cache.staleIfErrorMaxAgeMs),
         now: deps.now,
       })
     : null;
-  const cache = shared?.cache ?? local;
-  const source = cachedSource(upstream, cache, {
-    // The fetcher may hold a key through every retry; others wait about one upstream timeout.
-    shared: shared
-      ? {
-          lock: shared.lock,
-          holdMs: config.upstream.timeoutMs * (config.upstream.retries + 1) + 1000,
-          waitMs: config.upstream.timeoutMs,
-        }
-      : undefined,
+  const caches = createCaches({ now: deps.now, ...(redis ? { shared: redis } : {}) });
+  const source = cachedSource(upstream, caches, {
     ttlMs: config.cache.ttlMs,
     staleWhileRevalidateMs: config.cache.staleWhileRevalidateMs,
     staleIfErrorMaxAgeMs: config.cache.staleIfErrorMaxAgeMs,
+    maxBytes: config.cache.maxBytes,
+    // The loader may hold a key through every retry; others wait about one upstream timeout.
+    lock: {
+      holdMs: config.upstream.timeoutMs * (config.upstream.retries + 1) + 1000,
+      waitMs: config.upstream.timeoutMs,
+    },
     now: deps.now,
     logger,
   });
   const api = createWpApi(source);
   const upstreamApi = createWpApi(upstream);
   const production = config.nodeEnv === 'production';
+  // With REDIS_URL every replica spends from the same buckets (memory while Redis is away).
+  const rateLimits = createRateLimits({
+    redis: config.redis.url
+      ? {
+          url: config.redis.url,
+          prefix: config.redis.prefix,
+          timeoutMs: config.redis.timeoutMs,
+          name: 'lawfirm-gateway',
+        }
+      : null,
+    logger,
+    now: deps.now,
+  });
   const limits = {
-    graphql: createTokenBuckets({ ...config.security.rateLimit.graphql, now: deps.now }),
-    writes: createTokenBuckets({ ...config.security.rateLimit.writes, now: deps.now }),
+    graphql: rateLimits.limiter('graphql', config.security.rateLimit.graphql),
+    writes: rateLimits.limiter('writes', config.security.rateLimit.writes),
   };
   const armor = graphqlArmor({ production });
 
@@ -229,7 +246,13 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
     parseOptions: armor.parseOptions,
     allowBatchedHttpRequests: false,
     // APQ is on by default; with Redis, a query registered on one replica is known to all.
-    ...(shared ? { persistedQueries: { cache: shared.apq } } : {}),
+    ...(redis
+      ? {
+          persistedQueries: {
+            cache: persistedQueryCache(redis, config.redis.prefix, config.redis.timeoutMs),
+          },
+        }
+      : {}),
     // http.ts drains connections first, then stops Apollo; Apollo's own handler would exit early.
     stopOnTerminationSignals: false,
     introspection: config.introspection,
@@ -262,14 +285,22 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
     ],
   });
 
-  const enquiries = createEnquiryService(config, logger, deps.enquiries);
+  const enquiries = createEnquiryService(config, logger, {
+    // ENQUIRY_RATE_LIMIT at once, then the same number again over each ENQUIRY_RATE_WINDOW.
+    rateLimiter: rateLimits.limiter('enquiries', {
+      perMinute: config.enquiries.rateLimit / (config.enquiries.rateWindowMs / 60_000),
+      burst: config.enquiries.rateLimit,
+    }),
+    ...deps.enquiries,
+  });
 
   let started: Promise<void> | null = null;
   const start = () =>
     (started ??= Promise.all([
       server.start().then(() => enquiries.start()),
       // Replicas that start together should share the cache from their first request.
-      shared?.ready(2000),
+      redis?.ready(2000),
+      rateLimits.ready(2000),
     ]).then(() => undefined));
 
   const createContext: Gateway['createContext'] = (options = {}) => {
@@ -295,17 +326,9 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
   };
 
   // A response may be as old as the content it was built from: never older than the content TTL.
-  const responseCache = new ResponseCache({
+  const responseCache = new ResponseCache(caches, {
     ttlMs: Math.min(config.cache.ttlMs, 10_000),
     ...(deps.now ? { now: deps.now } : {}),
-  });
-  // Another replica was told of a publish: Redis is already purged, this process's copies are not.
-  shared?.onRemotePurge((request) => {
-    source.invalidate();
-    responseCache.clear();
-    purge(local, request).catch((error: unknown) =>
-      logger.warn({ err: String(error), purge: request }, 'purge from another replica failed'),
-    );
   });
 
   return {
@@ -314,11 +337,12 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
     server,
     responseCache,
     limits,
+    rateLimits,
     sourceKind: chosen.kind,
     upstream,
     source,
-    cache,
-    cacheState: () => shared?.state() ?? 'memory',
+    caches,
+    cacheState: () => redis?.state() ?? 'memory',
     now: deps.now ?? Date.now,
     enquiries,
     createContext,
@@ -329,19 +353,14 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
       await start();
       return server.executeOperation<TData>(request, { contextValue: createContext(options) });
     },
-    purge: async (request) => {
-      source.invalidate();
-      responseCache.clear();
-      const purged = await purge(cache, request);
-      // Other replicas drop their memory copies; web servers drop their rendered pages.
-      await shared?.publishPurge(request);
-      return purged;
-    },
+    purge: (request) => caches.purge(purgeTags(request)),
     start,
     async stop() {
       await source.idle();
       if (started) await server.stop();
-      await shared?.close();
+      caches.close();
+      redis?.close();
+      rateLimits.close();
       await enquiries.stop();
     },
   };

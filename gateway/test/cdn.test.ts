@@ -3,10 +3,11 @@
 // and serve them stale, ETag/304, Vary; and nothing cacheable that must not be (POSTs, errors,
 // the live connection check, mutations).
 import { createHash } from 'node:crypto';
-import type http from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { etagMatches, etagOf, rootFieldsOf } from '../src/cache/http-cache.js';
+import { etagMatches, etagOf } from '@site/server-kit';
+import { rootFieldsOf } from '../src/cache/http-cache.js';
 import { createHttpServer, listen } from '../src/http.js';
 import { parse, type OperationDefinitionNode } from 'graphql';
 import { startHarness, type Harness } from './harness.js';
@@ -32,18 +33,17 @@ function hashedUrl(base: string, hash = HASH, operationName = 'SiteName') {
 
 describe('GraphQL for CDNs', () => {
   let h: Harness;
-  let server: http.Server;
+  let server: FastifyInstance;
   let base: string;
 
   beforeAll(async () => {
     h = await startHarness();
     server = createHttpServer(h.gateway);
     await listen(server, 0, '127.0.0.1');
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.close();
     await h.close();
   });
 

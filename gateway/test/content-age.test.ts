@@ -1,7 +1,7 @@
 // The gateway's HTTP answers say how old their content is (Age), and a request from the web server
 // may refuse content older than its `Cache-Control: max-age`, through the response cache and the
 // content cache alike; a request from anyone else may not. Over a fake WordPress, on a moved clock.
-import type http from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHttpServer, listen } from '../src/http.js';
@@ -9,11 +9,10 @@ import { startHarness, type Harness } from './harness.js';
 
 const LIST = JSON.stringify({ query: '{ posts(first: 3) { nodes { title } } }' });
 
-const open: Array<{ h: Harness; server: http.Server }> = [];
+const open: Array<{ h: Harness; server: FastifyInstance }> = [];
 afterEach(async () => {
   for (const { h, server } of open.splice(0)) {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.close();
     await h.close();
   }
 });
@@ -23,7 +22,7 @@ async function start(env: Record<string, string> = {}) {
   const server = createHttpServer(h.gateway);
   await listen(server, 0, '127.0.0.1');
   open.push({ h, server });
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   /** The post list by POST, as the web server asks; returns its Age and how it was answered. */
   const ask = async (headers: Record<string, string> = {}) => {
     const res = await fetch(`${base}/graphql`, {

@@ -2,9 +2,9 @@
 // every query of the schema, once over the fake WordPress (HTTP client, cache) and once over the
 // embedded source directly. The answers must agree, and every reference in the snapshot must resolve.
 import path from 'node:path';
+import { BUILT_IN_PRACTICE_AREAS } from '@site/content-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config.js';
-import { BUILT_IN_PRACTICE_AREAS } from '../src/derive/practice-areas.js';
 import type {
   Category,
   Page,

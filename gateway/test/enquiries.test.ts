@@ -1,15 +1,15 @@
 // submitEnquiry end to end in-process: the resolver, the outbox on disk, the delivery worker and its
 // HTTP call to a stand-in for the companion plugin's idempotent route (fake-enquiry-wordpress.ts).
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import type http from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { ENQUIRY_MESSAGES, ENQUIRY_RULES } from '@site/content-model';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Env } from '../src/config.js';
-import { ENQUIRY_MESSAGES, ENQUIRY_RULES } from '../src/enquiry/rules.js';
 import { OUTBOX_FILE, createOutbox } from '../src/enquiry/outbox.js';
 import type { EnquiryResult } from '../src/generated/resolvers.js';
 import { createHttpServer, listen } from '../src/http.js';
@@ -250,9 +250,9 @@ describe('submitEnquiry with WordPress', () => {
 
   it('never logs personal data, even when WordPress echoes it in an error', async () => {
     r = await rig({ wp, env: { ENQUIRY_RATE_LIMIT: '0' } });
-    const server: http.Server = createHttpServer(r.gateway);
+    const server: FastifyInstance = createHttpServer(r.gateway);
     await listen(server, 0, '127.0.0.1');
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
     const pii = {
       name: 'Zebulon Quixote-Marwah',
       email: 'zq.private.mail@example.in',
@@ -284,8 +284,7 @@ describe('submitEnquiry with WordPress', () => {
         return stats?.delivered === 1 && stats.failures >= 2;
       }, 'one delivery and two refusals');
     } finally {
-      server.closeAllConnections();
-      await new Promise((res) => server.close(res));
+      await server.close();
     }
     const text = r.logs.join('\n');
     expect(r.logs.length).toBeGreaterThan(8);
@@ -316,7 +315,7 @@ describe('submitEnquiry with WordPress', () => {
     r = await rig({ wp, env: { ENQUIRY_RATE_LIMIT: '0' } });
     const server = createHttpServer(r.gateway);
     await listen(server, 0, '127.0.0.1');
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
     const body = JSON.stringify({
       query: SUBMIT,
       variables: { input: valid(7, { name: 'Priyamvada Sharma' }) },
@@ -359,8 +358,7 @@ describe('submitEnquiry with WordPress', () => {
         },
       });
     } finally {
-      server.closeAllConnections();
-      await new Promise((res) => server.close(res));
+      await server.close();
     }
     // The identical request was executed twice: two enquiries, none answered from a response cache.
     expect((await outboxLines(r.outboxDir)).filter((l) => l.type === 'enquiry')).toHaveLength(2);
@@ -430,7 +428,7 @@ describe('submitEnquiry refusals', () => {
     r = await rig({ env: { ENQUIRY_RATE_LIMIT: '1' } });
     const server = createHttpServer(r.gateway);
     await listen(server, 0, '127.0.0.1');
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
     const send = (ip: string, n: number) =>
       fetch(`${base}/graphql`, {
         method: 'POST',
@@ -446,8 +444,7 @@ describe('submitEnquiry refusals', () => {
         await send('203.0.113.2', 3),
       ]).toEqual([true, false, true]);
     } finally {
-      server.closeAllConnections();
-      await new Promise((res) => server.close(res));
+      await server.close();
     }
   });
 

@@ -2,7 +2,7 @@
 // API, under the gateway's security headers. GraphQL clients get what they always got. Servers
 // listen on loopback port 0.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import type http from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,13 +28,12 @@ async function serve(env: Record<string, string>) {
   const h = await startHarness({ mode: 'embedded', env });
   const server = createHttpServer(h.gateway, { sandboxDir });
   await listen(server, 0, '127.0.0.1');
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`;
+  const url = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/graphql`;
   return { h, server, url };
 }
 
-async function close({ h, server }: { h: Harness; server: http.Server }) {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+async function close({ h, server }: { h: Harness; server: FastifyInstance }) {
+  await server.close();
   await h.close();
 }
 

@@ -1,7 +1,8 @@
 // The HTTP face: /graphql (GET, POST, CSRF prevention), /healthz, the signed /purge webhook, body
 // limits, request ids, and the self-hosted sandbox. Servers listen on loopback port 0.
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import type http from 'node:http';
+import { request } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,18 +27,17 @@ const SECRET = 'a-long-enough-purge-secret';
 async function serve(gateway: Gateway, sandboxDir?: string) {
   const server = createHttpServer(gateway, sandboxDir ? { sandboxDir } : {});
   await listen(server, 0, '127.0.0.1');
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   return { server, base };
 }
 
-function close(server: http.Server) {
-  server.closeAllConnections();
-  return new Promise<void>((resolve) => server.close(() => resolve()));
+function close(server: FastifyInstance) {
+  return server.close();
 }
 
 describe('HTTP server', () => {
   let h: Harness;
-  let server: http.Server;
+  let server: FastifyInstance;
   let base: string;
   let sandboxDir: string;
 
@@ -176,6 +176,50 @@ describe('HTTP server', () => {
     expect((await fetch(`${base}/nope`)).status).toBe(404);
   });
 
+  it('answers HEAD and other methods on /graphql with 405 and what it allows', async () => {
+    for (const method of ['HEAD', 'PUT', 'DELETE', 'OPTIONS']) {
+      const res = await fetch(`${base}/graphql`, { method });
+      expect([method, res.status, res.headers.get('allow')]).toEqual([method, 405, 'GET, POST']);
+    }
+  });
+
+  it('answers a Host no URL can carry with 400, and ignores forwarded hosts and schemes', async () => {
+    const send = (headers: Record<string, string>, query = JSON.stringify({ query: '{ site { name } }' })) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request(
+          `${base}/graphql`,
+          { method: 'POST', headers: { 'content-type': 'application/json', ...headers } },
+          (res) => {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => (body += chunk));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        );
+        req.on('error', reject);
+        req.end(query);
+      });
+    // Refused before anything runs: the query it carries asks WordPress nothing.
+    h.wp!.resetStats();
+    const uncached = JSON.stringify({ query: BLOG_LIST, variables: { first: 7, page: 5 } });
+    expect(await send({ host: 'a b' }, uncached)).toEqual({
+      status: 400,
+      body: '{"error":"Invalid Host header"}',
+    });
+    expect(h.wp!.stats.requests).toBe(0);
+    expect((await send({ host: 'gateway.internal:4000' })).status).toBe(200);
+    // Loopback is a trusted proxy here: what it passes on from a visitor must not break the request.
+    const forwarded: Array<Record<string, string>> = [
+      { 'x-forwarded-host': 'a b%' },
+      { 'x-forwarded-proto': 'no such scheme' },
+    ];
+    for (const headers of forwarded) {
+      const res = await send(headers);
+      expect(res.status, JSON.stringify(headers)).toBe(200);
+      expect(JSON.parse(res.body)).toEqual({ data: { site: { name: 'Law Partners' } } });
+    }
+  });
+
   it('serves the self-hosted sandbox to a browser in development', async () => {
     const page = await fetch(`${base}/graphql`, { headers: { accept: 'text/html,application/xhtml+xml' } });
     expect(page.status).toBe(200);
@@ -293,7 +337,7 @@ describe('HTTP server', () => {
 
 describe('HTTP server in production', () => {
   let h: Harness;
-  let server: http.Server;
+  let server: FastifyInstance;
   let base: string;
   beforeAll(async () => {
     h = await startHarness({ env: { NODE_ENV: 'production' } });

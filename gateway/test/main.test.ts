@@ -40,7 +40,7 @@ describe('graceful shutdown', () => {
     h = await startHarness({ env: { UPSTREAM_TIMEOUT_MS: '300' } });
     const server = createHttpServer(h.gateway);
     await listen(server, 0, '127.0.0.1');
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`;
+    const url = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/graphql`;
     // WordPress hangs, so the request is still running when shutdown starts.
     await h.wp!.fault('timeout', { path: '/posts' });
     const inFlight = fetch(url, {
@@ -55,7 +55,7 @@ describe('graceful shutdown', () => {
     expect(((await response.json()) as { errors: Array<{ message: string }> }).errors[0]!.message).toBe(
       'Failed to fetch posts',
     );
-    expect(server.listening).toBe(false);
+    expect(server.server.listening).toBe(false);
     expect(h.logs.map((l) => l.msg)).toEqual(expect.arrayContaining(['shutting down', 'stopped']));
     await expect(fetch(url)).rejects.toThrow();
     await h.wp!.close();

@@ -5,9 +5,9 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { BUILT_IN_PRACTICE_AREAS, ENQUIRY_RULES } from '@site/content-model';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { BUILT_IN_PRACTICE_AREAS } from '../src/derive/practice-areas.js';
-import { ENQUIRY_RULES } from '../src/enquiry/rules.js';
+import { builtInCopy } from '../src/derive/practice-areas.js';
 import { OUTBOX_FILE } from '../src/enquiry/outbox.js';
 import type { EnquiryResult, PracticeArea } from '../src/generated/resolvers.js';
 import type { ContentSnapshot } from '../src/sources/embedded/source.js';
@@ -130,7 +130,7 @@ describe.each<Mode>(['wordpress', 'embedded'])('the practice-area list over the 
       ['Arbitration', 'WORDPRESS', 'FileText'],
       ['Cheque Bounce', 'WORDPRESS', 'FileText'],
     ]);
-    const family = BUILT_IN_PRACTICE_AREAS[1]!;
+    const family = builtInCopy(BUILT_IN_PRACTICE_AREAS[1]!);
     expect(areas[1]).toMatchObject({
       id: 'practice-area:family-law',
       slug: 'family-law',

@@ -1,17 +1,16 @@
 // Which requests spend from the /graphql bucket, by GATEWAY_TRUST_PROXY: the web server's own page
 // renders (loopback, no X-Forwarded-For) are exempt only when the peer is named by address; with a
 // hop count every peer is whoever connects, and nobody is exempt. Servers listen on loopback port 0.
-import type http from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHttpServer, listen } from '../src/http.js';
 import { startHarness, type Harness } from './harness.js';
 
-let running: Array<{ h: Harness; server: http.Server }> = [];
+let running: Array<{ h: Harness; server: FastifyInstance }> = [];
 afterEach(async () => {
   for (const { h, server } of running) {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.close();
     await h.close();
   }
   running = [];
@@ -30,7 +29,7 @@ async function gatewayTrusting(trust: string | undefined) {
   const server = createHttpServer(h.gateway);
   await listen(server, 0, '127.0.0.1');
   running.push({ h, server });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`;
+  const url = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/graphql`;
   /** Statuses of `n` requests, sent one after another from loopback. */
   return async (n: number, headers: Record<string, string> = {}) => {
     const statuses: number[] = [];

@@ -1,7 +1,7 @@
 // A poisoned copy of the content snapshot: every field the site renders carries a hostile value
 // (markup, script URLs, attribute and CSS breakouts), as a compromised editor account or plugin could
 // write them into WordPress. Identity fields (slug, dates, status) stay intact so every page still exists.
-import { wordpressLinkPayloads, XSS_PAYLOADS } from '../../gateway/src/derive/xss-fixtures.js';
+import { wordpressLinkPayloads, XSS_PAYLOADS } from '../../gateway/test/fixtures/xss.js';
 import type { ContentSnapshot } from '../../gateway/src/sources/embedded/source.js';
 
 /** Text contexts beyond element content: attributes, <title>, JSON in <script>, templates, CSS. */

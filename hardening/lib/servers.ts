@@ -77,8 +77,8 @@ export async function startGateway(
   });
   const gateway = createGateway(config, { ...deps, logger: captureLogger(logs, config.logLevel) });
   await gateway.start();
-  const server = createHttpServer(gateway);
-  await listen(server, port, '127.0.0.1');
+  const app = createHttpServer(gateway);
+  await listen(app, port, '127.0.0.1');
   const base = `http://127.0.0.1:${port}`;
   return {
     base,
@@ -87,8 +87,7 @@ export async function startGateway(
     gateway,
     logs,
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.close();
       await gateway.stop();
     },
   };
@@ -129,15 +128,11 @@ export async function startWeb(gatewayUrl: string, env: Record<string, string> =
     siteName: 'Law Partners',
     logger: captureLogger(logs, config.LOG_LEVEL),
   });
-  await new Promise<void>((resolve) => app.server.listen(port, '127.0.0.1', () => resolve()));
+  await app.app.listen({ port, host: '127.0.0.1' });
   return {
     url: `http://127.0.0.1:${port}`,
     logs,
-    async close() {
-      app.server.closeAllConnections();
-      await new Promise<void>((resolve) => app.server.close(() => resolve()));
-      await app.close?.();
-    },
+    close: () => app.app.close(),
   };
 }
 

@@ -40,8 +40,9 @@ export function chakraThemeData(): Plugin {
 
 /**
  * The global CSS (Chakra's base styles and the keyframes' bodies) is rendered by the server into
- * every page's <head>; the browser never computes it (chakra-client-globals), so it does not need
- * the data either (−1 KiB gzip). Keyframe names stay: they are the values `animationName` accepts.
+ * every page's <head>; the browser never computes it (hydratingSystem in src/app/theme.ts), so it
+ * does not need the data either (−1 KiB gzip). Keyframe names stay: they are the values
+ * `animationName` accepts.
  */
 export function forTheBrowser(value: unknown): unknown {
   if (!value || typeof value !== 'object') return value;

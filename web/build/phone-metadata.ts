@@ -3,10 +3,10 @@ import { tsImport } from 'tsx/esm/api';
 import type { Plugin } from 'vite';
 
 /** The module that builds the numbering plans the contact form checks phone numbers against. */
-export const PHONE_METADATA_MODULE = /[\\/]gateway[\\/]src[\\/]enquiry[\\/]phone-metadata\.ts$/;
+export const PHONE_METADATA_MODULE = /[\\/]packages[\\/]content-model[\\/]src[\\/]phone-metadata\.ts$/;
 
 /**
- * In the browser bundle only: gateway/src/enquiry/phone-metadata.ts is replaced by the value it
+ * In the browser bundle only: the content model's phone-metadata.ts is replaced by the value it
  * returns, as JSON. The module imports two sets of numbering plans ("min" and "max", 39 KiB gzip
  * together) to merge the parts the form uses; evaluated here at build time, the form's chunk
  * carries only the merged plans and phones skip the merging. The server keeps the module itself.

@@ -3,16 +3,20 @@ import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { createWebApp, type RenderModule } from './app.server';
 import { loadWebConfig } from './config.server';
-import { escapeHtml, jsonForScript } from './html.server';
+import { escapeHtml } from '@site/server-kit';
+import { jsonForScript } from './html.server';
 import type { RenderRequest } from '../src/entry-server';
 
 const SITE = 'http://site.test';
 /** What a post about this site's own templates might well contain, written by WordPress. */
 const POST_TEXT = 'Our pages are cached with __CSP_NONCE__ in place of the nonce.';
+/** A built script, long enough to be worth compressing. */
+const SCRIPT = `export const lines = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `line ${i}`))};\n`;
 
 /**
  * A stand-in for the server bundle: it writes the nonce it is given where the real one does (React
@@ -91,6 +95,9 @@ async function startSite(env: Record<string, string> = {}, stand = fakeRenderer(
   );
   writeFileSync(path.join(client, 'assets', '.build-info.json'), '{"commit":"secret"}');
   writeFileSync(path.join(client, 'favicon.ico'), 'icon');
+  // A built script and the compressed copy the build writes beside it.
+  writeFileSync(path.join(client, 'assets', 'app-1.js'), SCRIPT);
+  writeFileSync(path.join(client, 'assets', 'app-1.js.br'), zlib.brotliCompressSync(SCRIPT));
   const config = {
     ...loadWebConfig({
       LOG_LEVEL: 'silent',
@@ -108,10 +115,10 @@ async function startSite(env: Record<string, string> = {}, stand = fakeRenderer(
     siteName: 'Law Partners',
     logger: pino({ level: 'silent' }),
   });
-  const url = await listen(app.server);
+  await app.app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
   cleanups.push(async () => {
-    app.server.closeAllConnections();
-    await new Promise<void>((resolve) => app.server.close(() => resolve()));
+    await app.app.close();
     rmSync(dir, { recursive: true, force: true });
   });
   return { url, calls: stand.calls };
@@ -249,6 +256,89 @@ describe('files', () => {
       expect(body, address).not.toContain('secret');
     }
     expect((await fetch(`${site.url}/favicon.ico`)).status).toBe(200);
+  });
+
+  it("serves the build's compressed copy to a client that takes it, with the file's own type", async () => {
+    const site = await startSite();
+    const get = (headers: Record<string, string>) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${site.url}/assets/app-1.js`, { headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () =>
+              resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+            );
+          })
+          .on('error', reject);
+      });
+    const br = await get({ 'accept-encoding': 'gzip, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(SCRIPT);
+    const plain = await get({});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(plain.body.toString()).toBe(SCRIPT);
+    // The compressed copy is not a file of the site.
+    expect((await fetch(`${site.url}/assets/app-1.js.br`)).status).toBe(404);
+  });
+
+  it('answers 304 to a weak or listed ETag of a file, as it does for pages', async () => {
+    const site = await startSite();
+    // Plain requests, as a browser revalidates: fetch() adds Cache-Control: no-cache to a request
+    // with If-None-Match, which @fastify/send answers with the whole file (an end-to-end reload).
+    const get = (address: string, headers: Record<string, string> = {}) =>
+      new Promise<http.IncomingMessage>((resolve, reject) => {
+        http
+          .get(site.url + address, { headers }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res));
+          })
+          .on('error', reject);
+      });
+    for (const address of ['/favicon.ico', '/assets/app-1.js']) {
+      const etag = (await get(address)).headers.etag!;
+      expect(etag, address).toBeTruthy();
+      const bare = etag.replace(/^W\//, '');
+      for (const header of [etag, bare, `W/${bare}`, `"other", ${etag}`, '*']) {
+        const res = await get(address, { 'if-none-match': header });
+        expect([address, header, res.statusCode]).toEqual([address, header, 304]);
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+      }
+      expect((await get(address, { 'if-none-match': '"other"' })).statusCode).toBe(200);
+    }
+  });
+
+  it('compresses pages for clients that accept it', async () => {
+    const site = await startSite();
+    const first = await fetch(`${site.url}/blog`);
+    const html = await first.text();
+    for (const [accept, decode] of [
+      ['br', zlib.brotliDecompressSync],
+      ['gzip', zlib.gunzipSync],
+    ] as const) {
+      const body = await new Promise<{ encoding?: string; bytes: Buffer }>((resolve, reject) => {
+        http
+          .get(`${site.url}/blog`, { headers: { 'accept-encoding': accept } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () =>
+              resolve({ encoding: res.headers['content-encoding'], bytes: Buffer.concat(chunks) }),
+            );
+          })
+          .on('error', reject);
+      });
+      expect(body.encoding).toBe(accept);
+      // The same page (a cache hit), with this response's nonce where the first had its own.
+      const text = decode(body.bytes).toString();
+      const nonce = /name="csp-nonce" content="([^"]+)"/;
+      expect(text.replaceAll(nonce.exec(text)![1]!, 'N')).toBe(html.replaceAll(nonce.exec(html)![1]!, 'N'));
+    }
   });
 });
 

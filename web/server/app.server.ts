@@ -1,23 +1,47 @@
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import { createHash } from 'node:crypto';
+// The web server on Fastify: the built files (@fastify/static, compressed at build time), the
+// /graphql pass-through to the gateway, the /purge webhook, the crawler feeds, and every page
+// rendered on the server behind the page cache. Responses are compressed by @fastify/compress; who
+// the visitor is comes from Fastify's `trustProxy` (TRUST_PROXY); renders of searches are limited
+// per visitor by @fastify/rate-limit over buckets shared through Redis (@site/server-kit).
+import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import { DEFAULT_IMAGE } from '@site/content-model';
+import {
+  clientOf,
+  connectRedisTier,
+  createEdgeServer,
+  createRateLimits,
+  DERIVED,
+  etagMatches,
+  etagOf,
+  newNonce,
+  problemOf,
+  clientWentAway,
+  rateKeyForAddress,
+  sendJson,
+  siteSecurityHeaders,
+  type Loaded,
+  type Times,
+} from '@site/server-kit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pino, type Logger } from 'pino';
-import { LRUCache } from 'lru-cache';
 import type { WebConfig } from './config.server';
-import { StaticFiles } from './static.server';
-import { PageCache, etagMatches, type CachedPage } from './page-cache.server';
-import { connectRedisPages } from './redis.server';
-import { newNoncePlaceholder, renderDocument, type Assets } from './html.server';
-import { newNonce, securityHeaders } from './headers.server';
-import { clientAddress } from '../../gateway/src/security/trust-proxy.js';
-import { createTokenBuckets } from '../../gateway/src/security/token-bucket.js';
-import { rateKeyForAddress } from '../../gateway/src/rate-limit.js';
-import { isDecodablePath } from './paths.server';
-import { pageUrl } from './page-url.server';
-import { requestIdFrom } from './request-id.server';
-import { createFeeds } from './feeds.server';
 import { ContentAge, relayedCacheControl, sharedCacheControl } from './content-age.server';
+import { createFeeds, FEED_PATHS } from './feeds.server';
+import { newNoncePlaceholder, renderDocument, type Assets } from './html.server';
+import {
+  createPageCache,
+  RenderFailed,
+  type CachedPage,
+  type PageCache,
+  type Rendered,
+} from './page-cache.server';
+import { pageUrl } from './page-url.server';
+import { isDecodablePath } from './paths.server';
+import { createCaches } from './caches.server';
 import type { RenderRequest, RenderResult } from '../src/entry-server';
 
 export interface RenderModule {
@@ -30,11 +54,67 @@ export interface WebAppDeps {
   assets: Assets;
   siteName: string;
   logger?: Logger;
-  /** Clock of the page cache and the feeds (tests move time instead of waiting). */
+  /** Clock of the page cache, the feeds and the search limit (tests move time instead of waiting). */
   now?: () => number;
 }
 
+export interface WebApp {
+  /** The server: `app.listen()`, `app.inject()`; `app.close()` also closes the links to Redis. */
+  readonly app: FastifyInstance;
+  readonly pages: PageCache;
+  readonly logger: Logger;
+  /** Resolves once the shared page cache and limits are connected (at once without Redis), or false after `timeoutMs`. */
+  ready(timeoutMs: number): Promise<boolean>;
+}
+
 const PAGE_PATH_MAX = 2048;
+/** The webhook's body is a few dozen bytes of JSON. */
+const PURGE_BODY_MAX = 64 * 1024;
+/**
+ * Gateway replicas learn of a purge from the same message, each a moment apart; a page rendered in
+ * that moment may hold content a lagging replica had not dropped yet. A second drop settles it.
+ */
+export const PURGE_SETTLE_MS = 500;
+
+/**
+ * Compression of what goes to browsers: pages and feeds as they are sent (brotli at a quality that
+ * costs a page a millisecond or two, gzip for the rest), the /graphql answers passed on. The built
+ * files are compressed once, at the highest quality, by the build (web/build/precompress.ts).
+ */
+export const COMPRESSION: FastifyCompressOptions = {
+  encodings: ['br', 'gzip'],
+  brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+  zlibOptions: { level: 6 },
+  // Request bodies are read as sent: a compressed one would be a way past the body limit.
+  globalDecompression: false,
+};
+
+/**
+ * The files the site serves, by extension, and the type each is served with; any other file in
+ * the build (a source map, a compressed copy) is not served.
+ */
+const FILE_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml',
+  '.html': 'text/html; charset=utf-8',
+};
+
+const fileType = (urlPath: string) => FILE_TYPES[path.extname(urlPath.split('?')[0] ?? '').toLowerCase()];
+
+/** The X-Cache header: how a page was served. */
+const X_CACHE = { fresh: 'HIT', stale: 'STALE', miss: 'MISS', 'stale-if-error': 'STALE-IF-ERROR' } as const;
 
 /** A cached page as UTF-8 pieces around its nonce placeholders, split once per page. */
 const pieces = new WeakMap<CachedPage, Buffer[]>();
@@ -60,58 +140,181 @@ function withNonce(page: CachedPage, nonce: string): Buffer {
   return Buffer.concat(out);
 }
 
-function etagOf(html: string): string {
-  return `"${createHash('sha1').update(html).digest('base64url').slice(0, 27)}"`;
+/** What one request carries from its first hook to its handler. */
+interface RequestState {
+  started: number;
+  url: URL;
 }
 
-/** The web server's request handler: static files, the /graphql pass-through, and cached SSR. */
-export function createWebApp(deps: WebAppDeps) {
+/** The web server: static files, the /graphql pass-through, feeds and cached SSR. */
+export function createWebApp(deps: WebAppDeps): WebApp {
   const { config } = deps;
   const logger = deps.logger ?? pino({ level: config.LOG_LEVEL });
   const gateway = new URL(config.GATEWAY_URL);
+  const trust = config.TRUST_PROXY;
   const imgOrigins = ['https:'];
-  const staticFiles = new StaticFiles([
-    { prefix: '/assets/', dir: path.join(config.distDir, 'client', 'assets'), immutable: true },
-    { prefix: '/images/', dir: path.join(config.distDir, 'client', 'images'), immutable: false },
-    { prefix: '/wp-content/uploads/', dir: path.join(config.CONTENT_DIR, 'uploads'), immutable: false },
-    { prefix: '/', dir: path.join(config.distDir, 'client'), immutable: false },
-  ]);
-  // With REDIS_URL, replicas share rendered pages and drop them when any gateway is purged.
-  const redisPages = config.REDIS_URL
-    ? connectRedisPages({
+  const hsts = config.HSTS === 'on';
+  const now = deps.now ?? Date.now;
+  const clientDir = path.join(config.distDir, 'client');
+  const states = new WeakMap<FastifyRequest, RequestState>();
+
+  // With REDIS_URL, replicas share rendered pages and feeds, and drop them when any gateway is purged.
+  const redis = config.REDIS_URL
+    ? connectRedisTier({
         url: config.REDIS_URL,
         prefix: config.REDIS_PREFIX,
+        name: 'lawfirm-web',
         timeoutMs: config.REDIS_TIMEOUT_MS,
         logger,
-        onPurge: () => {
-          pages.clear();
-          redirects.clear();
-          feeds.clear();
-        },
+        now,
       })
     : null;
-  const now = deps.now ?? Date.now;
-  const pages = new PageCache({
+  const caches = createCaches({ now, ...(redis ? { shared: redis } : {}), settleMs: PURGE_SETTLE_MS });
+  const pages = createPageCache(caches, {
     ttlMs: config.PAGE_CACHE_TTL * 1000,
     maxStaleMs: config.PAGE_CACHE_MAX_STALE * 1000,
-    now,
-    ...(redisPages ? { shared: redisPages.store } : {}),
   });
-  const hsts = config.HSTS === 'on';
-  const searchRenders = createTokenBuckets({
+  // ...and spend from the same search buckets, whichever replica a visitor reaches.
+  const limits = createRateLimits({
+    redis: config.REDIS_URL
+      ? {
+          url: config.REDIS_URL,
+          prefix: config.REDIS_PREFIX,
+          timeoutMs: config.REDIS_TIMEOUT_MS,
+          name: 'lawfirm-web',
+        }
+      : null,
+    logger,
+    now,
+  });
+  const searchRenders = limits.limiter('search', {
     perMinute: config.RATE_LIMIT_SEARCH,
     burst: config.RATE_LIMIT_SEARCH_BURST,
   });
-  const redirects = new LRUCache<string, { status: number; location: string }>({ max: 1000 });
-  const feeds = createFeeds({ config, logger, now });
+  const feeds = createFeeds({ config, logger, now, caches });
 
-  async function renderPage(
-    url: string,
-    requestId: string,
-  ): Promise<{ page: CachedPage | null; redirect?: { status: number; location: string } }> {
+  // Bodies are passed on as they came (the /graphql pass-through, the webhook), up to the limit.
+  const app = createEdgeServer({
+    trust,
+    bodyLimit: config.MAX_BODY_KB * 1024,
+    keepAliveTimeout: 65_000,
+    // Long addresses reach the page handler, which answers 414 past PAGE_PATH_MAX.
+    routerOptions: { maxParamLength: PAGE_PATH_MAX * 2 },
+    clientError: (_status, reason) => ({
+      headers: {
+        ...siteSecurityHeaders({ nonce: newNonce(), hsts, imgOrigins }),
+        'content-type': 'text/plain; charset=utf-8',
+      },
+      body: reason,
+    }),
+    // An address the router cannot decode: the same 400 page as one the page handler refuses.
+    frameworkErrors: (_error, _request, reply) => {
+      applyBaseHeaders(reply);
+      return sendError(reply, 400, 'Bad Request');
+    },
+  });
+
+  /**
+   * Every answer (pages, files, /graphql, redirects, errors) carries the policy with a nonce of its
+   * own; a page replaces it with the nonce its HTML uses.
+   */
+  function applyBaseHeaders(reply: FastifyReply) {
+    reply.headers(siteSecurityHeaders({ nonce: newNonce(), hsts, imgOrigins }));
+    reply.header('x-request-id', reply.request.id);
+  }
+
+  /** A page of the server's own (an error), which no cache keeps; `headers` are added. */
+  function sendErrorPage(
+    reply: FastifyReply,
+    status: number,
+    title: string,
+    body: string,
+    headers: Record<string, string> = {},
+  ) {
+    return reply
+      .code(status)
+      .headers({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...headers })
+      .send(
+        `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} | ${deps.siteName}</title></head>` +
+          `<body style="font-family:system-ui,sans-serif;padding:2rem">${body}</body></html>`,
+      );
+  }
+
+  function sendError(reply: FastifyReply, status: number, message: string) {
+    const title = 'Unexpected Application Error!';
+    const body = `<h1>${title}</h1><p>${status} ${message}</p><p><a href="/">Return to Home</a></p>`;
+    return sendErrorPage(reply, status, title, body);
+  }
+
+  /** One visitor asked for more searches than RATE_LIMIT_SEARCH renders. */
+  function sendTooManySearches(reply: FastifyReply, retryAfterS: number) {
+    const body = `<h1>Too many searches</h1><p>Please try again in ${retryAfterS} seconds.</p><p><a href="/blog">All articles</a> · <a href="/">Return to Home</a></p>`;
+    return sendErrorPage(reply, 429, 'Too many searches', body, { 'retry-after': String(retryAfterS) });
+  }
+
+  /** The visitor's address: X-Forwarded-For is believed only from TRUST_PROXY's proxies. */
+  const clientIpOf = (request: FastifyRequest) => clientOf(request, trust).ip;
+
+  app.addHook('onRequest', async (request, reply) => {
+    applyBaseHeaders(reply);
+    const rawUrl = request.url;
+    if (rawUrl.length > PAGE_PATH_MAX) return sendError(reply, 414, 'URI Too Long');
+    let url: URL;
+    try {
+      url = new URL(rawUrl, config.SITE_URL);
+    } catch {
+      return sendError(reply, 400, 'Bad Request');
+    }
+    if (!isDecodablePath(url.pathname)) return sendError(reply, 400, 'Bad Request');
+    states.set(request, { started: performance.now(), url });
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (clientWentAway(error)) {
+      logger.info({ requestId: request.id }, 'connection closed before the answer was sent');
+      reply.hijack();
+      reply.raw.destroy();
+      return;
+    }
+    applyBaseHeaders(reply);
+    const problem = problemOf(error, request.routeOptions.bodyLimit ?? config.MAX_BODY_KB * 1024);
+    if (problem.status === 413) {
+      // Once the answer is out, the connection goes rather than the rest of the upload being read.
+      return sendJson(reply, 413, { errors: [{ message: problem.message }] }, { connection: 'close' });
+    }
+    if (problem.status >= 500) {
+      logger.error(
+        { requestId: request.id, err: error instanceof Error ? error.stack : String(error) },
+        'unhandled request error',
+      );
+    }
+    return sendError(
+      reply,
+      problem.status,
+      problem.status >= 500 ? 'Internal Server Error' : problem.message,
+    );
+  });
+
+  // Any other method on a page's address; GET and HEAD of an address no route has are pages (the
+  // built files hand a missing file over here too).
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return page(request, reply);
+    return reply
+      .code(405)
+      .headers({ allow: 'GET, HEAD', 'content-type': 'text/plain' })
+      .send('Method Not Allowed');
+  });
+
+  app.register(fastifyCompress, COMPRESSION);
+  limits.register(app);
+
+  /** A render of `url` as the page cache keeps it; a server error is thrown (RenderFailed), never kept. */
+  async function renderPage(url: string, requestId: string): Promise<Loaded<Rendered>> {
     const noncePlaceholder = newNoncePlaceholder();
-    // The render asks the gateway for content young enough to keep, and learns how old it got.
+    // The render asks the gateway for content young enough to keep, and learns how old it got: the
+    // page lives as long as the oldest content it was built from.
     const content = new ContentAge(pages.lifetime.gatewayMaxAgeS, now);
+    const askedAt = () => now() - content.ageMs();
     const result = await deps.renderer.render({
       url,
       gatewayUrl: config.GATEWAY_URL,
@@ -120,150 +323,124 @@ export function createWebApp(deps: WebAppDeps) {
       fetch: content.wrap(fetch),
     });
     if (result.kind === 'redirect')
-      return { page: null, redirect: { status: result.status, location: result.location } };
+      return {
+        value: { redirect: { status: result.status, location: result.location } },
+        askedAt: askedAt(),
+      };
     if (result.routeError)
       logger.error({ requestId, url, status: result.status, err: result.routeError }, 'route error');
     const html = renderDocument({
       ...result,
       assets: deps.assets,
       siteName: deps.siteName,
-      defaultImage: new URL('/images/default-featured.jpg', config.SITE_URL).href,
+      defaultImage: new URL(DEFAULT_IMAGE.url, config.SITE_URL).href,
       nonce: noncePlaceholder,
     });
-    return {
-      page: {
-        status: result.status,
-        html,
-        noncePlaceholder,
-        // Without the placeholder, which is new for every render: the same content keeps its ETag
-        // across renders and replicas.
-        etag: etagOf(html.replaceAll(noncePlaceholder, '')),
-        storedAt: now(),
-        ...pages.timesFor(content.ageMs()),
-        timing: result.timing,
-      },
+    const page: CachedPage = {
+      status: result.status,
+      html,
+      noncePlaceholder,
+      // Without the placeholder, which is new for every render: the same content keeps its ETag
+      // across renders and replicas.
+      etag: etagOf(html.replaceAll(noncePlaceholder, '')),
+      timing: result.timing,
     };
+    // Server errors are never kept: the next request tries again.
+    if (page.status >= 500) throw new RenderFailed(page);
+    return { value: page, askedAt: askedAt() };
   }
 
+  /** `times`: until when the page is served (none for a server error, which is never kept). */
   function sendPage(
-    req: IncomingMessage,
-    res: ServerResponse,
+    request: FastifyRequest,
+    reply: FastifyReply,
     page: CachedPage,
+    times: Times | undefined,
     cacheState: string,
-    started: number,
-  ): void {
+  ) {
     const nonce = newNonce();
-    const headers: Record<string, string> = {
-      ...securityHeaders({ nonce, hsts, imgOrigins }),
-      'Content-Type': 'text/html; charset=utf-8',
+    const started = states.get(request)?.started ?? performance.now();
+    reply.headers({
+      ...siteSecurityHeaders({ nonce, hsts, imgOrigins }),
+      'content-type': 'text/html; charset=utf-8',
       // A server error is never kept by a shared cache: it would go on serving the outage.
-      'Cache-Control':
-        page.status === 200
-          ? sharedCacheControl(page, now())
-          : page.status >= 500
-            ? 'no-store'
-            : sharedCacheControl(page, now(), page.status),
-      ETag: page.etag,
-      Vary: 'Accept-Encoding',
-      'X-Cache': cacheState,
+      'cache-control':
+        page.status >= 500 || !times ? 'no-store' : sharedCacheControl(times, now(), page.status),
+      etag: page.etag,
+      vary: 'Accept-Encoding',
+      'x-cache': cacheState,
       // A fresh render says where its time went (WordPress or cache, gateway, render); a cached page
       // only how it was served.
-      'Server-Timing': [
+      'server-timing': [
         `page;desc="${cacheState}";dur=${(performance.now() - started).toFixed(1)}`,
         ...(cacheState === 'MISS' && page.timing ? [page.timing] : []),
       ].join(', '),
-    };
-    if (page.status === 200 && etagMatches(req.headers['if-none-match'], page.etag)) {
+    });
+    if (page.status === 200 && etagMatches(request.headers['if-none-match'], page.etag)) {
       // The browser keeps the HTML it has, whose scripts carry the nonce of the response that
       // delivered it: a 304 must not replace that policy with a new nonce.
-      delete headers['Content-Security-Policy'];
-      res.removeHeader('Content-Security-Policy');
-      res.writeHead(304, headers);
-      res.end();
-      return;
+      reply.removeHeader('content-security-policy');
+      return reply.code(304).send();
     }
-    const accept = String(req.headers['accept-encoding'] ?? '');
-    let body: Buffer = withNonce(page, nonce);
-    if (/\bbr\b/.test(accept)) {
-      body = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
-      headers['Content-Encoding'] = 'br';
-    } else if (/\bgzip\b/.test(accept)) {
-      body = zlib.gzipSync(body, { level: 6 });
-      headers['Content-Encoding'] = 'gzip';
+    return reply.code(page.status).send(withNonce(page, nonce));
+  }
+
+  let limitSearch: ReturnType<FastifyInstance['createRateLimit']> | null = null;
+
+  async function page(request: FastifyRequest, reply: FastifyReply) {
+    const state = states.get(request);
+    if (!state) return sendError(reply, 400, 'Bad Request');
+    const requestId = request.id;
+    // Only the parameters a page reads make another page (page-url.server.ts); the render sees the
+    // same clean address.
+    const address = pageUrl(state.url);
+    const key = address.pathname + address.search;
+    if (address.search && limitSearch && (await pages.lookup(key)) === 'miss') {
+      // Every search (or filter) can be a page no one asked for before: each visitor gets a
+      // bounded number of them rendered, so a flood of them cannot busy the renderer and the
+      // gateway, or push real pages out of the cache.
+      const verdict = await limitSearch(request);
+      if (!verdict.isAllowed && verdict.isExceeded) return sendTooManySearches(reply, verdict.ttlInSeconds);
     }
-    headers['Content-Length'] = String(body.length);
-    res.writeHead(page.status, headers);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    let found;
+    try {
+      found = await pages.get(
+        key,
+        () => renderPage(address.href, requestId),
+        (err, { background }) => {
+          // A server error is a page like any other (its route logged why), just not one to keep.
+          if (err instanceof RenderFailed) return;
+          if (background) logger.warn({ requestId, err: String(err) }, 'background re-render failed');
+          else logger.error({ requestId, url: key, err: err.stack ?? String(err) }, 'render failed');
+        },
+      );
+    } catch (err) {
+      // No earlier page could stand in for the failed render (page-cache.server.ts).
+      if (err instanceof RenderFailed) return sendPage(request, reply, err.page, undefined, 'MISS');
+      return sendError(reply, 500, 'Internal Server Error');
+    }
+    const { entry } = found;
+    if ('redirect' in entry.value) {
+      const { status, location } = entry.value.redirect;
+      return reply.code(status).headers({ location, 'cache-control': 'public, max-age=3600' }).send();
+    }
+    return sendPage(request, reply, entry.value, entry, X_CACHE[found.state]);
   }
 
-  function sendError(res: ServerResponse, status: number, message: string): void {
-    const nonce = newNonce();
-    res.writeHead(status, {
-      ...securityHeaders({ nonce, hsts, imgOrigins }),
-      'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': 'no-store',
-    });
-    res.end(
-      `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Unexpected Application Error! | ${deps.siteName}</title></head>` +
-        `<body style="font-family:system-ui,sans-serif;padding:2rem"><h1>Unexpected Application Error!</h1><p>${status} ${message}</p><p><a href="/">Return to Home</a></p></body></html>`,
-    );
-  }
-
-  /** One visitor asked for more searches than RATE_LIMIT_SEARCH renders. */
-  function sendTooManySearches(res: ServerResponse, retryAfterS: number): void {
-    res.writeHead(429, {
-      ...securityHeaders({ nonce: newNonce(), hsts, imgOrigins }),
-      'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': 'no-store',
-      'Retry-After': String(retryAfterS),
-    });
-    res.end(
-      `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too many searches | ${deps.siteName}</title></head>` +
-        `<body style="font-family:system-ui,sans-serif;padding:2rem"><h1>Too many searches</h1><p>Please try again in ${retryAfterS} seconds.</p><p><a href="/blog">All articles</a> · <a href="/">Return to Home</a></p></body></html>`,
-    );
-  }
-
-  /** The visitor's address: X-Forwarded-For is believed only from TRUST_PROXY's proxies. */
-  const clientIpOf = (req: IncomingMessage) =>
-    clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.TRUST_PROXY).ip;
-
-  /** The request body, refused past MAX_BODY_KB (null: a 413 has been sent). */
-  function readBody(req: IncomingMessage, res: ServerResponse): Promise<Buffer | null> {
-    const limit = config.MAX_BODY_KB * 1024;
-    return new Promise((resolve, reject) => {
-      const tooLarge = () => {
-        req.removeAllListeners('data');
-        res.writeHead(413, { 'Content-Type': 'application/json', Connection: 'close' });
-        // Once the answer is out, drop the connection rather than read the rest of the upload.
-        res.end(JSON.stringify({ errors: [{ message: `Request body larger than ${limit} bytes` }] }), () =>
-          req.socket.destroy(),
-        );
-        resolve(null);
-      };
-      const declared = Number(req.headers['content-length']);
-      if (Number.isFinite(declared) && declared > limit) return tooLarge();
-      const chunks: Buffer[] = [];
-      let size = 0;
-      req.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > limit) return tooLarge();
-        chunks.push(chunk);
-      });
-      req.on('end', () => resolve(Buffer.concat(chunks, size)));
-      req.on('error', reject);
-    });
-  }
-
-  async function proxyGraphql(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
-    const body = await readBody(req, res);
-    if (!body) return;
-    const headers = { ...req.headers, host: gateway.host, 'x-request-id': requestId } as Record<
-      string,
-      string | string[] | undefined
-    >;
+  /** Sends the request on to the gateway, with this server's word on who the visitor is. */
+  function proxyGraphql(request: FastifyRequest, reply: FastifyReply) {
+    const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const headers: http.OutgoingHttpHeaders = {
+      ...request.headers,
+      host: gateway.host,
+      'x-request-id': request.id,
+    };
     // The gateway believes this server (loopback) and limits each visitor by this address; what a
-    // visitor wrote in the header is only believed as far as TRUST_PROXY allows.
-    headers['x-forwarded-for'] = clientIpOf(req);
+    // visitor wrote in the header is only believed as far as TRUST_PROXY allows, and what a visitor
+    // says of the host and scheme is not passed on at all.
+    headers['x-forwarded-for'] = clientIpOf(request);
+    delete headers['x-forwarded-host'];
+    delete headers['x-forwarded-proto'];
     // The gateway takes this server's bound on the age of content, never a visitor's (content-age.server.ts).
     delete headers['cache-control'];
     if (pages.lifetime.gatewayMaxAgeS !== undefined) {
@@ -272,52 +449,57 @@ export function createWebApp(deps: WebAppDeps) {
     delete headers.connection;
     delete headers['transfer-encoding'];
     headers['content-length'] = String(body.length);
-    const upstream = http.request(
-      {
-        hostname: gateway.hostname,
-        port: gateway.port,
-        path: gateway.pathname + (req.url?.includes('?') ? req.url.slice(req.url.indexOf('?')) : ''),
-        method: req.method,
-        headers,
-      },
-      (up) => {
-        // The site's own security headers (already set on `res`) replace the gateway's, except the
-        // policy of a page the gateway wrote for a browser (its landing page or sandbox): that page's
-        // styles and scripts carry the gateway's nonce, which only the gateway's policy names.
-        if (
-          String(up.headers['content-type'] ?? '').startsWith('text/html') &&
-          up.headers['content-security-policy']
-        )
-          res.removeHeader('Content-Security-Policy');
-        const passed = Object.fromEntries(
-          Object.entries(up.headers).filter(([name]) => !res.hasHeader(name)),
-        );
-        // A shared cache keeps a public answer only for what is left of its content's lifetime.
-        const policy = up.headers['cache-control'];
-        const relayed = relayedCacheControl(policy, up.headers.age, now(), pages.lifetime);
-        if (relayed !== policy) {
-          passed['cache-control'] = relayed;
-          delete passed.age;
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    return new Promise<FastifyReply>((resolve) => {
+      const upstream = http.request(
+        {
+          hostname: gateway.hostname,
+          port: gateway.port,
+          path: gateway.pathname + search,
+          method: request.method,
+          headers,
+        },
+        (up) => {
+          // The site's own security headers (already on the reply) replace the gateway's, except the
+          // policy of a page the gateway wrote for a browser (its landing page or sandbox): that
+          // page's styles and scripts carry the gateway's nonce, which only the gateway's policy names.
+          if (
+            String(up.headers['content-type'] ?? '').startsWith('text/html') &&
+            up.headers['content-security-policy']
+          )
+            reply.removeHeader('content-security-policy');
+          for (const [name, value] of Object.entries(up.headers)) {
+            if (value === undefined || HOP_BY_HOP.has(name) || reply.hasHeader(name)) continue;
+            reply.header(name, value);
+          }
+          // A shared cache keeps a public answer only for what is left of its content's lifetime.
+          const policy = up.headers['cache-control'];
+          const relayed = relayedCacheControl(policy, up.headers.age, now(), pages.lifetime);
+          if (relayed !== policy) {
+            if (relayed === undefined) reply.removeHeader('cache-control');
+            else reply.header('cache-control', relayed);
+            reply.removeHeader('age');
+          }
+          // A server error is never kept by a shared cache, whatever the gateway said.
+          if ((up.statusCode ?? 502) >= 500) reply.header('cache-control', 'no-store');
+          resolve(reply.code(up.statusCode ?? 502).send(up));
+        },
+      );
+      upstream.setTimeout(15_000, () => upstream.destroy(new Error('gateway timeout')));
+      upstream.on('error', (err) => {
+        logger.warn({ requestId: request.id, err: err.message }, 'gateway unreachable');
+        if (reply.sent) {
+          reply.raw.destroy();
+          return;
         }
-        // A server error is never kept by a shared cache, whatever the gateway said.
-        if ((up.statusCode ?? 502) >= 500) passed['cache-control'] = 'no-store';
-        res.writeHead(up.statusCode ?? 502, passed);
-        up.pipe(res);
-      },
-    );
-    upstream.setTimeout(15_000, () => upstream.destroy(new Error('gateway timeout')));
-    upstream.on('error', (err) => {
-      logger.warn({ requestId, err: err.message }, 'gateway unreachable');
-      if (!res.headersSent) {
-        res.writeHead(502, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
-        res.end(
-          JSON.stringify({
+        resolve(
+          sendJson(reply, 502, {
             errors: [{ message: 'The content service is unavailable', extensions: { code: 'BAD_GATEWAY' } }],
           }),
         );
-      } else res.destroy();
+      });
+      upstream.end(body);
     });
-    upstream.end(body);
   }
 
   /**
@@ -326,183 +508,119 @@ export function createWebApp(deps: WebAppDeps) {
    * (a post shows on lists, feeds and the sitemap as well as its own page) so the next visitor
    * sees the change within a second, not after the page cache's TTL.
    */
-  async function purge(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of req) {
-      size += (chunk as Buffer).length;
-      if (size > 64 * 1024) {
-        res.writeHead(413, { 'Content-Type': 'application/json', Connection: 'close' });
-        res.end(JSON.stringify({ error: 'Request body too large' }));
-        return;
-      }
-      chunks.push(chunk as Buffer);
-    }
-    const signature = req.headers['x-purge-signature'];
+  async function purge(request: FastifyRequest, reply: FastifyReply) {
+    const signature = request.headers['x-purge-signature'];
     // Signed together with the body: the gateway refuses a purge without it, or an old one.
-    const timestamp = req.headers['x-purge-timestamp'];
+    const timestamp = request.headers['x-purge-timestamp'];
     let upstream: Response;
     try {
       upstream = await fetch(new URL('/purge', gateway), {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          'x-request-id': requestId,
-          'x-forwarded-for': clientIpOf(req),
+          'x-request-id': request.id,
+          'x-forwarded-for': clientIpOf(request),
           ...(typeof signature === 'string' ? { 'x-purge-signature': signature } : {}),
           ...(typeof timestamp === 'string' ? { 'x-purge-timestamp': timestamp } : {}),
         },
-        body: Buffer.concat(chunks),
+        // The bytes as they came: the signature covers them.
+        body: Buffer.concat([Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)]),
         signal: AbortSignal.timeout(5000),
       });
     } catch (err) {
-      logger.warn({ requestId, err: String(err) }, 'purge: gateway unreachable');
-      res.writeHead(502, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
-      res.end(JSON.stringify({ error: 'Gateway unreachable' }));
-      return;
+      logger.warn({ requestId: request.id, err: String(err) }, 'purge: gateway unreachable');
+      return sendJson(reply, 502, { error: 'Gateway unreachable' });
     }
     const text = await upstream.text();
     if (upstream.ok) {
-      pages.clear();
-      redirects.clear();
-      feeds.clear();
-      logger.info({ requestId }, 'purge: page cache cleared');
+      // Everything this server keeps is built from content: any purge drops it.
+      await caches.purge([DERIVED]);
+      logger.info({ requestId: request.id }, 'purge: page cache cleared');
     }
-    res.writeHead(upstream.status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
-    res.end(text);
+    return reply
+      .code(upstream.status)
+      .headers({ 'content-type': 'application/json', 'cache-control': 'no-store' })
+      .send(text);
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const started = performance.now();
-    const requestId = requestIdFrom(req.headers['x-request-id']);
-    // Every answer (pages, files, /graphql, redirects, errors) carries the policy with a nonce of
-    // its own; a page replaces it with the nonce its HTML uses.
-    const baseHeaders = securityHeaders({ nonce: newNonce(), hsts, imgOrigins });
-    for (const [name, value] of Object.entries(baseHeaders)) res.setHeader(name, value);
-    res.setHeader('X-Request-Id', requestId);
-    const rawUrl = req.url ?? '/';
-    if (rawUrl.length > PAGE_PATH_MAX) return sendError(res, 414, 'URI Too Long');
-    let url: URL;
-    try {
-      url = new URL(rawUrl, config.SITE_URL);
-    } catch {
-      return sendError(res, 400, 'Bad Request');
-    }
-    if (!isDecodablePath(url.pathname)) return sendError(res, 400, 'Bad Request');
-    if (url.pathname === '/graphql') return proxyGraphql(req, res, requestId);
-    if (url.pathname === '/purge' && req.method === 'POST') return purge(req, res, requestId);
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain' });
-      res.end('Method Not Allowed');
-      return;
-    }
-    if (url.pathname === '/healthz') {
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
-      res.end(JSON.stringify({ ok: true, cache: redisPages?.state() ?? 'memory' }));
-      return;
-    }
-    const staticHeaders = baseHeaders;
-    if (feeds.handles(url.pathname)) return feeds.serve(req, res, url.pathname, staticHeaders, requestId);
-    if (await staticFiles.serve(req, res, url.pathname, staticHeaders)) return;
+  app.register(async (scope) => {
+    // Decorated by @fastify/rate-limit once it has loaded; null when the limit is off.
+    const searchRoute = searchRenders.route({
+      key: (request) => rateKeyForAddress(clientIpOf(request)),
+      refused: (_request, retryAfterS) => Object.assign(new Error('Too many searches'), { retryAfterS }),
+    });
+    limitSearch = searchRoute ? scope.createRateLimit(searchRoute) : null;
 
-    // Only the parameters a page reads make another page (page-url.server.ts); the render sees the
-    // same clean address.
-    const address = pageUrl(url);
-    const key = address.pathname + address.search;
-    const found = await pages.lookup(key);
-    // A page stored by an earlier version (in the shared store) has no placeholder of its own.
-    const hit = found.state !== 'miss' && !found.page.noncePlaceholder ? { state: 'miss' as const } : found;
-    if (hit.state === 'fresh') return sendPage(req, res, hit.page, 'HIT', started);
-    if (hit.state === 'miss' && address.search) {
-      // Every search (or filter) can be a page no one asked for before: each visitor gets a
-      // bounded number of them rendered, so a flood of them cannot busy the renderer and the
-      // gateway, or push real pages out of the cache.
-      const admission = searchRenders.take(rateKeyForAddress(clientIpOf(req)));
-      if (!admission.allowed) return sendTooManySearches(res, admission.retryAfterS);
+    scope.route({
+      method: ['DELETE', 'GET', 'OPTIONS', 'PATCH', 'POST', 'PUT'],
+      url: '/graphql',
+      handler: proxyGraphql,
+    });
+    scope.post('/purge', { bodyLimit: PURGE_BODY_MAX }, purge);
+    scope.get('/healthz', (_request, reply) =>
+      sendJson(reply, 200, { ok: true, cache: redis?.state() ?? 'memory' }),
+    );
+    for (const feed of FEED_PATHS) {
+      scope.get(feed, (request, reply) => feeds.serve(request, reply, feed, request.id));
     }
-    const refresh = () =>
-      pages.singleFlight(key, async () => {
-        const out = await renderPage(address.href, requestId);
-        if (out.redirect) {
-          redirects.set(key, out.redirect);
-          return null;
-        }
-        // Server errors are never cached: the next request tries again.
-        if (!out.page || out.page.status >= 500) return out.page;
-        return pages.set(key, out.page);
+    scope.get('/*', page);
+
+    await scope.register(async (files) => {
+      // The site's types, whichever copy (compressed or not) @fastify/send picked.
+      files.addHook('onSend', async (request, reply, payload) => {
+        const type = fileType(request.url);
+        if (type && reply.hasHeader('content-type')) reply.header('content-type', type);
+        return payload;
       });
-    if (hit.state === 'stale') {
-      refresh().catch((err: unknown) =>
-        logger.warn({ requestId, err: String(err) }, 'background re-render failed'),
-      );
-      return sendPage(req, res, hit.page, 'STALE', started);
-    }
-    try {
-      const page = await refresh();
-      // Past its lifetime, and the re-render failed (the gateway down): the last good page beats an
-      // error, and is kept a refresh window longer rather than rendered again for every visitor.
-      if (page && page.status >= 500 && hit.state === 'expired') {
-        pages.keepServing(key, hit.page);
-        return sendPage(req, res, hit.page, 'STALE-IF-ERROR', started);
-      }
-      if (!page) {
-        const redirect = redirects.get(key);
-        if (redirect) {
-          res.writeHead(redirect.status, {
-            ...staticHeaders,
-            Location: redirect.location,
-            'Cache-Control': 'public, max-age=3600',
-          });
-          res.end();
-          return;
-        }
-        return sendError(res, 500, 'Internal Server Error');
-      }
-      sendPage(req, res, page, 'MISS', started);
-    } catch (err) {
-      logger.error(
-        { requestId, url: key, err: err instanceof Error ? err.stack : String(err) },
-        'render failed',
-      );
-      if (hit.state === 'expired') {
-        pages.keepServing(key, hit.page);
-        return sendPage(req, res, hit.page, 'STALE-IF-ERROR', started);
-      }
-      sendError(res, 500, 'Internal Server Error');
-    }
-  }
-
-  const server = http.createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      logger.error({ err: err instanceof Error ? err.stack : String(err) }, 'unhandled request error');
-      if (!res.headersSent) sendError(res, 500, 'Internal Server Error');
-      else res.destroy();
+      const mount = (prefix: string, root: string, immutable: boolean, extra: object = {}) =>
+        files.register(fastifyStatic, {
+          root,
+          prefix,
+          decorateReply: false,
+          index: false,
+          // Dot-files and dot-folders are the build's and the server's own (Vite's
+          // .vite/manifest.json, an editor's or a deploy tool's files), never the site's.
+          dotfiles: 'ignore',
+          // The build writes a .br and a .gz beside each compressible file.
+          preCompressed: true,
+          cacheControl: false,
+          allowedPath: (pathname: string) => fileType(pathname) !== undefined,
+          setHeaders: (reply: FastifyReply) => {
+            // Hashed file names never change: cache them for a year.
+            reply.header(
+              'cache-control',
+              immutable
+                ? 'public, max-age=31536000, immutable'
+                : 'public, max-age=86400, stale-while-revalidate=604800',
+            );
+          },
+          ...extra,
+        });
+      await mount('/assets/', path.join(clientDir, 'assets'), true);
+      await mount('/images/', path.join(clientDir, 'images'), false);
+      await mount('/wp-content/uploads/', path.join(config.CONTENT_DIR, 'uploads'), false);
+      // The build's own top-level files (favicon.ico, logo.svg), each a route of its own: every
+      // other address is a page.
+      await mount('/', clientDir, false, { wildcard: false, globIgnore: ['assets/**', 'images/**'] });
     });
   });
-  // A request Node cannot parse (bad request line, oversized headers) never reaches handle():
-  // answer it here, with the same security headers, instead of Node's bare default.
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable) return socket.destroy();
-    const status =
-      error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    const reason = http.STATUS_CODES[status] ?? 'Bad Request';
-    const headers = Object.entries({
-      ...securityHeaders({ nonce: newNonce(), hsts, imgOrigins }),
-      'Content-Type': 'text/plain; charset=utf-8',
-      'Content-Length': String(Buffer.byteLength(reason)),
-      Connection: 'close',
-    })
-      .map(([name, value]) => `${name}: ${value}\r\n`)
-      .join('');
-    socket.end(`HTTP/1.1 ${status} ${reason}\r\n${headers}\r\n${reason}`);
+
+  app.addHook('onClose', async () => {
+    caches.close();
+    redis?.close();
+    limits.close();
   });
-  server.keepAliveTimeout = 65_000;
+
   return {
-    server,
+    app,
     pages,
     logger,
-    /** Resolves once the shared page cache is connected (at once without one), or false after `timeoutMs`. */
-    ready: (timeoutMs: number) => redisPages?.ready(timeoutMs) ?? Promise.resolve(true),
-    close: () => redisPages?.close(),
+    ready: async (timeoutMs) => {
+      const [shared, limited] = await Promise.all([redis?.ready(timeoutMs) ?? true, limits.ready(timeoutMs)]);
+      return shared && limited;
+    },
   };
 }
+
+/** Headers of one connection, which the pass-through never copies from the gateway's answer. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readAssets } from './assets.server';
+import { PAGE_BOOT_FILE } from '../build/page-boot-file';
 import { renderDocument } from './html.server';
 import { routes, type RouteHandle } from '../src/routes';
 
@@ -13,10 +14,13 @@ afterEach(() => {
   dir = undefined;
 });
 
-function withManifest(manifest: object): string {
+const BOOT = '(function(){/* the page boot script */})();';
+
+function withManifest(manifest: object, boot: string | null = BOOT): string {
   dir = mkdtempSync(path.join(os.tmpdir(), 'assets-'));
   mkdirSync(path.join(dir, '.vite'));
   writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  if (boot !== null) writeFileSync(path.join(dir, PAGE_BOOT_FILE), boot);
   return dir;
 }
 
@@ -60,16 +64,28 @@ describe('readAssets', () => {
     // No script or preload in the markup competes with the page's images for a slow connection.
     expect(html).not.toContain('modulepreload"');
     expect(html).not.toContain('type="module"');
-    const loader = /<script nonce="[^"]+">(\(function\(c,e\).*?)<\/script>/s.exec(html)?.[1];
-    expect(loader).toBeDefined();
-    const [, chunks, entry] = /\)\((\[[^\]]*\]),("[^"]+")\)$/.exec(loader!)!;
-    expect(JSON.parse(chunks!)).toEqual([
+    // One script at the end of the body: the boot script, under the nonce, naming the page's scripts.
+    const [, attributes, inline] = /<script (nonce="[^"]*"[^>]*)>(.*?)<\/script><\/body>/s.exec(html)!;
+    expect(inline).toBe(BOOT);
+    const attribute = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(attributes!)?.[1];
+    expect(attribute('nonce')).toBe('nonce-placeholder');
+    expect(attribute('data-entry')).toBe('/assets/entry-client-1.js');
+    expect(attribute('data-chunks')?.split(' ')).toEqual([
       '/assets/entry-client-1.js',
       '/assets/shared-1.js',
       '/assets/HomeRoute-1.js',
       '/assets/icon-1.js',
     ]);
-    expect(JSON.parse(entry!)).toBe('/assets/entry-client-1.js');
+  });
+
+  it('refuses a build without its boot script, or one that would end its <script> element', () => {
+    expect(() => readAssets(withManifest(MANIFEST, null))).toThrow(/No page boot script .*npm run build/);
+    for (const markup of ['</script>', '</SCRIPT >', '<!--', '<script>']) {
+      expect(() => readAssets(withManifest(MANIFEST, `(function(){var s="${markup}"})();`))).toThrow(
+        /would end its inline <script> element/,
+      );
+    }
+    expect(readAssets(withManifest(MANIFEST, 'if(a<b)c()')).boot).toBe('if(a<b)c()');
   });
 });
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { PAGE_BOOT_FILE } from '../build/page-boot-file';
 import type { Assets } from './html.server';
 
 interface ManifestChunk {
@@ -10,7 +11,10 @@ interface ManifestChunk {
   isDynamicEntry?: boolean;
 }
 
-/** Reads Vite's manifest: the entry script, the chunks it imports statically, and its CSS. */
+/**
+ * Reads Vite's manifest (the entry script, the chunks it imports statically, and its CSS) and the
+ * page boot script built beside it.
+ */
 export function readAssets(clientDir: string): Assets {
   const manifestPath = path.join(clientDir, '.vite', 'manifest.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
@@ -43,5 +47,28 @@ export function readAssets(clientDir: string): Assets {
     walk(key);
     modules[key] = [...files];
   }
-  return { entry: entryFile, preload: [...preload], css: [...css].map((c) => `/${c}`), modules };
+  return {
+    entry: entryFile,
+    preload: [...preload],
+    css: [...css].map((c) => `/${c}`),
+    modules,
+    boot: readBootScript(path.join(clientDir, PAGE_BOOT_FILE)),
+  };
+}
+
+/**
+ * The boot script goes inside a <script> element of every page: text that would end that element
+ * or change how the browser parses it must stop the server at start, not break every page.
+ */
+function readBootScript(file: string): string {
+  let code: string;
+  try {
+    code = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new Error(`No page boot script at ${file}: run npm run build`, { cause: err });
+  }
+  if (/<\/script|<!--|<script/i.test(code)) {
+    throw new Error(`${file} holds markup that would end its inline <script> element`);
+  }
+  return code;
 }

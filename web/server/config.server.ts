@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseTrustProxy, TrustProxyError } from '../../gateway/src/security/trust-proxy.js';
+import { parseTrustProxy, TrustProxyError } from '@site/server-kit';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -59,6 +59,9 @@ const schema = z.object({
   REDIS_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
+
+/** The variables the web server reads, for the configuration reference (scripts/config-doc.ts). */
+export { schema as webEnvSchema };
 
 export type WebConfig = Omit<z.infer<typeof schema>, 'HSTS'> & {
   HSTS: 'on' | 'off';

@@ -3,21 +3,19 @@
 // HTTP server) over a fake WordPress, and the real web server (page cache, feeds, /graphql
 // pass-through) with a stand-in renderer that asks the gateway with the fetch the server gives it,
 // as the server bundle does. One clock drives both caches; no test waits on the wall clock.
-import http from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../gateway/src/config.js';
-import { createHttpServer, listen } from '../../gateway/src/http.js';
-import { createGateway, type Gateway } from '../../gateway/src/server.js';
-import { startFakeWordPress, type FakeWordPress } from '../../gateway/test/fake-wordpress.js';
-import { fixtureSnapshot, POSTS } from '../../gateway/test/fixtures/snapshot.js';
+import { createGateway, createHttpServer, listen, loadConfig, type Gateway } from '@site/gateway';
+import { startFakeWordPress, type FakeWordPress } from '@site/gateway/test/fake-wordpress.js';
+import { fixtureSnapshot, POSTS } from '@site/gateway/test/fixtures/snapshot.js';
 import { createWebApp, type RenderModule } from './app.server';
 import { loadWebConfig } from './config.server';
-import { escapeHtml } from './html.server';
+import { escapeHtml } from '@site/server-kit';
 
 const TTL_S = 30;
 const NEW_TITLE = 'Interim Maintenance After the 2026 Amendment';
@@ -50,7 +48,7 @@ let t = Date.UTC(2026, 5, 1, 9);
 const clock = () => t;
 let wp: FakeWordPress;
 let gateway: Gateway;
-let gatewayServer: http.Server;
+let gatewayServer: FastifyInstance;
 let web: ReturnType<typeof createWebApp>;
 let webUrl: string;
 let dir: string;
@@ -71,7 +69,7 @@ beforeAll(async () => {
   await gateway.start();
   gatewayServer = createHttpServer(gateway);
   await listen(gatewayServer, 0, '127.0.0.1');
-  const gatewayUrl = `http://127.0.0.1:${(gatewayServer.address() as AddressInfo).port}/graphql`;
+  const gatewayUrl = `http://127.0.0.1:${(gatewayServer.server.address() as AddressInfo).port}/graphql`;
 
   dir = mkdtempSync(path.join(os.tmpdir(), 'content-age-'));
   web = createWebApp({
@@ -91,16 +89,13 @@ beforeAll(async () => {
     logger: pino({ level: 'silent' }),
     now: clock,
   });
-  await new Promise<void>((resolve) => web.server.listen(0, '127.0.0.1', () => resolve()));
-  webUrl = `http://127.0.0.1:${(web.server.address() as AddressInfo).port}`;
+  await web.app.listen({ port: 0, host: '127.0.0.1' });
+  webUrl = `http://127.0.0.1:${(web.app.server.address() as AddressInfo).port}`;
 });
 
 afterAll(async () => {
-  web?.server.closeAllConnections();
-  await new Promise<void>((resolve) => web?.server.close(() => resolve()));
-  web?.close();
-  gatewayServer?.closeAllConnections();
-  await new Promise<void>((resolve) => gatewayServer?.close(() => resolve()));
+  await web?.app.close();
+  await gatewayServer?.close();
   await gateway?.stop();
   await wp?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
@@ -266,8 +261,8 @@ describe('a page past its lifetime whose re-render fails', () => {
       logger: pino({ level: 'silent' }),
       now: () => now,
     });
-    await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', () => resolve()));
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    await app.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
     const view = async () => {
       const res = await fetch(`${base}/blog/`);
       const body = await res.text();
@@ -289,8 +284,7 @@ describe('a page past its lifetime whose re-render fails', () => {
       const back = await view();
       expect(back).toEqual({ status: 200, cache: 'MISS', v1: false });
     } finally {
-      app.server.closeAllConnections();
-      await new Promise<void>((resolve) => app.server.close(() => resolve()));
+      await app.app.close();
       rmSync(site, { recursive: true, force: true });
     }
   });

@@ -1,6 +1,8 @@
 import http, { type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   buildRobots,
@@ -8,11 +10,14 @@ import {
   buildSitemap,
   createFeeds,
   escapeXml,
+  FEED_PATHS,
   sitemapUrls,
   toRfc822,
   toW3cDate,
   type SitemapInput,
 } from './feeds.server';
+import { createCaches } from './caches.server';
+import { COMPRESSION } from './app.server';
 
 const HOSTILE = `Bail & "custody" <script>alert('x')</script> ]]> \u0000\u0008\u000B\uFFFE done 🙂`;
 const HOSTILE_CLEAN = `Bail & "custody" <script>alert('x')</script> ]]>  done 🙂`;
@@ -293,8 +298,11 @@ interface GatewayCall {
 
 const servers: http.Server[] = [];
 
+const apps: FastifyInstance[] = [];
+
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
+  await Promise.all(apps.splice(0).map((app) => app.close()));
 });
 
 async function listen(server: http.Server): Promise<string> {
@@ -358,23 +366,28 @@ async function fakeGateway(opts: { fail?: () => boolean; ageS?: () => number } =
 async function site(gatewayUrl: string, clock: { now: number }, ttl = 30) {
   const logged: string[] = [];
   const log = (msg: unknown, text?: string) => logged.push(text ?? String(msg));
+  const now = () => clock.now;
   const feeds = createFeeds({
-    config: { GATEWAY_URL: gatewayUrl, SITE_URL: 'https://www.example.in', PAGE_CACHE_TTL: ttl },
+    config: {
+      GATEWAY_URL: gatewayUrl,
+      SITE_URL: 'https://www.example.in',
+      PAGE_CACHE_TTL: ttl,
+      PAGE_CACHE_MAX_STALE: 86_400,
+    },
     logger: { warn: log, error: log } as unknown as Parameters<typeof createFeeds>[0]['logger'],
-    now: () => clock.now,
+    now,
+    caches: createCaches({ now }),
   });
-  const url = await listen(
-    http.createServer((req, res) => {
-      const path = new URL(req.url ?? '/', 'http://x').pathname;
-      if (!feeds.handles(path)) {
-        res.writeHead(404);
-        res.end();
-        return;
-      }
-      void feeds.serve(req, res, path, { 'X-Content-Type-Options': 'nosniff' }, 'req-1');
-    }),
-  );
-  return { url, logged };
+  // The feeds as the web server serves them: through its compression.
+  const app = Fastify();
+  // The web server puts its security headers on every answer before a feed is served.
+  app.addHook('onRequest', async (_request, reply) => void reply.header('x-content-type-options', 'nosniff'));
+  await app.register(fastifyCompress, COMPRESSION);
+  for (const path of FEED_PATHS)
+    app.get(path, (request, reply) => feeds.serve(request, reply, path, 'req-1'));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  apps.push(app);
+  return { url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, logged };
 }
 
 describe('createFeeds', () => {
@@ -488,6 +501,20 @@ describe('createFeeds', () => {
     expect(await stale.text()).toBe(goodBody);
   });
 
+  it('keeps the last good copy for PAGE_CACHE_MAX_STALE past its lifetime, as pages are kept', async () => {
+    let down = false;
+    const gw = await fakeGateway({ fail: () => down });
+    const clock = { now: 0 };
+    const { url } = await site(gw.url, clock);
+    expect((await fetch(`${url}/feed.xml`)).status).toBe(200);
+    down = true;
+    // 30 s of lifetime, then a day (PAGE_CACHE_MAX_STALE) in which a failed rebuild leaves it served.
+    clock.now = 30_000 + 86_400_000;
+    expect((await fetch(`${url}/feed.xml`)).headers.get('x-cache')).toBe('STALE-IF-ERROR');
+    clock.now += 1;
+    expect((await fetch(`${url}/feed.xml`)).status).toBe(503);
+  });
+
   it('answers 304 to a matching ETag and compresses for clients that accept it', async () => {
     const gw = await fakeGateway();
     const { url } = await site(gw.url, { now: 0 });
@@ -496,6 +523,14 @@ describe('createFeeds', () => {
     const plain = await res.text();
     const again = await fetch(`${url}/sitemap.xml`, { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
+    // Compared as RFC 9110 says for GET, like every other answer of the site: a compressing proxy's
+    // weak copy of the tag, or the tag in a list, matches too.
+    for (const header of [`W/${etag}`, `"other", ${etag}`, '*']) {
+      expect(
+        (await fetch(`${url}/sitemap.xml`, { headers: { 'if-none-match': header } })).status,
+        header,
+      ).toBe(304);
+    }
     const gz = await new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
       http
         .get(`${url}/sitemap.xml`, { headers: { 'accept-encoding': 'gzip' } }, (r) => {

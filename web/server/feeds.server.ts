@@ -1,6 +1,6 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createHash } from 'node:crypto';
-import zlib from 'node:zlib';
+import { DERIVED, etagMatches, etagOf, type Caches } from '@site/server-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HOME_ALIASES, LEGACY_PRACTICE_PATHS, POSTS_MAX_FIRST } from '@site/content-model';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { WebConfig } from './config.server';
@@ -11,7 +11,7 @@ import {
   sharedCacheControl,
   type ContentTimes,
 } from './content-age.server';
-import { LEGACY_REDIRECTS } from '../src/routes/legacy-redirects';
+import { POSTS_PER_PAGE } from '../src/routes/blog/blog-params';
 
 // ---------------------------------------------------------------------------------------------
 // XML and text builders (pure)
@@ -163,15 +163,11 @@ export function buildRss(channel: RssChannel): string {
 // What the feeds list
 // ---------------------------------------------------------------------------------------------
 
-/** brief §9: the blog list shows 20 posts a page. */
-const BLOG_PAGE_SIZE = 20;
-/** The gateway's largest page of posts. */
-const GATEWAY_PAGE_SIZE = 100;
 /** A bound on the work one sitemap build may cause: 50 x 100 posts. */
 const MAX_POST_PAGES = 50;
 const RSS_ITEMS = 20;
 /** Paths that render the home page (routes.tsx): the home page is listed once, as /. */
-const HOME_ALIASES = new Set(['/about', '/contact-us', '/testimonials', '/practice-areas']);
+const HOME_ALIAS_PATHS = new Set(Object.values(HOME_ALIASES).map((alias) => normalisePath(alias.path)));
 /** Paths that answer with a redirect or are not public content. */
 const NOT_LISTED = new Set(['/wp-admin', '/blog', '/']);
 
@@ -249,7 +245,7 @@ export function sitemapUrls(input: SitemapInput): SitemapUrl[] {
   const abs = (p: string) => new URL(p, input.siteUrl).href;
   const newestPost = input.posts.reduce<string | null>((acc, p) => later(acc, p.modified || p.date), null);
   const redirects = new Map(
-    Object.entries(LEGACY_REDIRECTS).map(([from, to]) => [normalisePath(from), normalisePath(to)]),
+    Object.entries(LEGACY_PRACTICE_PATHS).map(([from, to]) => [normalisePath(from), normalisePath(to)]),
   );
   const pageDates = new Map<string, string>();
   for (const page of input.pages) {
@@ -275,9 +271,9 @@ export function sitemapUrls(input: SitemapInput): SitemapUrl[] {
     ),
   );
   add('/blog', newestPost);
-  const listPages = Math.max(1, Math.ceil(input.totalPosts / BLOG_PAGE_SIZE));
+  const listPages = Math.max(1, Math.ceil(input.totalPosts / POSTS_PER_PAGE));
   for (let n = 2; n <= listPages; n += 1) {
-    const slice = input.posts.slice((n - 1) * BLOG_PAGE_SIZE, n * BLOG_PAGE_SIZE);
+    const slice = input.posts.slice((n - 1) * POSTS_PER_PAGE, n * POSTS_PER_PAGE);
     add(
       `/blog/page/${n}`,
       slice.reduce<string | null>((acc, p) => later(acc, p.modified || p.date), null),
@@ -290,21 +286,23 @@ export function sitemapUrls(input: SitemapInput): SitemapUrl[] {
   }
   for (const page of input.pages) {
     const path = normalisePath(page.uri);
-    if (redirects.has(path) || HOME_ALIASES.has(path) || NOT_LISTED.has(path)) continue;
+    if (redirects.has(path) || HOME_ALIAS_PATHS.has(path) || NOT_LISTED.has(path)) continue;
     add(page.uri, page.modified);
   }
   return urls;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Serving: gateway queries, an in-memory cache, HTTP
+// Serving: gateway queries, the site's caches, HTTP
 // ---------------------------------------------------------------------------------------------
 
 export class GatewayError extends Error {}
 
 export interface FeedsDeps {
-  config: Pick<WebConfig, 'GATEWAY_URL' | 'SITE_URL' | 'PAGE_CACHE_TTL'>;
+  config: Pick<WebConfig, 'GATEWAY_URL' | 'SITE_URL' | 'PAGE_CACHE_TTL' | 'PAGE_CACHE_MAX_STALE'>;
   logger: Pick<Logger, 'warn' | 'error'>;
+  /** The web server's caches: the feeds are kept, and purged, with its pages. */
+  caches: Pick<Caches, 'values'>;
   fetch?: typeof fetch;
   now?: () => number;
   /** Per gateway request. */
@@ -320,7 +318,8 @@ interface FeedDoc extends ContentTimes {
 }
 
 type FeedPath = '/sitemap.xml' | '/robots.txt' | '/feed.xml';
-const FEED_PATHS = new Set<string>(['/sitemap.xml', '/robots.txt', '/feed.xml']);
+/** The addresses the feeds answer. */
+export const FEED_PATHS: ReadonlySet<string> = new Set<string>(['/sitemap.xml', '/robots.txt', '/feed.xml']);
 
 export function createFeeds(deps: FeedsDeps) {
   const { config, logger } = deps;
@@ -328,8 +327,19 @@ export function createFeeds(deps: FeedsDeps) {
   const now = deps.now ?? Date.now;
   const lifetime = contentLifetime(config.PAGE_CACHE_TTL);
   const timeoutMs = deps.timeoutMs ?? 10_000;
-  const cache = new Map<FeedPath, FeedDoc>();
-  const inflight = new Map<FeedPath, Promise<FeedDoc>>();
+  // Served as they are until the end of their content's lifetime (no background rebuild: a crawler
+  // can wait); after a failed rebuild, the last good copy for PAGE_CACHE_MAX_STALE more.
+  const docs = deps.caches.values<FeedDoc>({
+    name: 'feed',
+    maxBytes: 16 * 1024 * 1024,
+    sizeOf: (doc) => doc.body.length + 200,
+    tags: [DERIVED],
+    times: (_askedAt, _storedAt, doc) => ({
+      freshUntil: doc.staleUntil,
+      staleUntil: doc.staleUntil,
+      errorUntil: doc.staleUntil + config.PAGE_CACHE_MAX_STALE * 1000,
+    }),
+  });
 
   /** `fetchImpl`: the build's, which bounds and collects the age of the content (ContentAge). */
   async function query<T>(
@@ -370,7 +380,7 @@ export function createFeeds(deps: FeedsDeps) {
   async function sitemap(requestId: string, fetchImpl: typeof fetch): Promise<string> {
     const first = await query(
       SITEMAP_FIRST,
-      { first: GATEWAY_PAGE_SIZE },
+      { first: POSTS_MAX_FIRST },
       SitemapFirstData,
       requestId,
       fetchImpl,
@@ -383,7 +393,7 @@ export function createFeeds(deps: FeedsDeps) {
     for (let page = 2; page <= pageCount; page += 1) {
       const next = await query(
         SITEMAP_POSTS,
-        { first: GATEWAY_PAGE_SIZE, page },
+        { first: POSTS_MAX_FIRST, page },
         SitemapPostsData,
         requestId,
         fetchImpl,
@@ -441,92 +451,69 @@ export function createFeeds(deps: FeedsDeps) {
       body = await rss(requestId, fetchImpl);
       contentType = 'application/rss+xml; charset=utf-8';
     }
-    const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+    const etag = etagOf(body);
     const t = now();
     return { body, contentType, etag, storedAt: t, ...contentTimes(t, content.ageMs(), lifetime) };
   }
 
-  /**
-   * The document for a path: kept while its content is younger than PAGE_CACHE_TTL seconds (no
-   * background rebuild: a crawler can wait), one build at a time.
-   */
+  /** The document for a path, built once for concurrent requests. */
   async function get(path: FeedPath, requestId: string): Promise<{ doc: FeedDoc; state: string }> {
-    const cached = cache.get(path);
-    if (cached && now() < cached.staleUntil) return { doc: cached, state: 'HIT' };
-    let running = inflight.get(path);
-    if (!running) {
-      running = build(path, requestId).finally(() => inflight.delete(path));
-      inflight.set(path, running);
-    }
-    try {
-      const doc = await running;
-      cache.set(path, doc);
-      return { doc, state: 'MISS' };
-    } catch (err) {
-      // A gateway outage should not take crawlers' view of the site away: the last good copy stays.
-      if (cached) {
-        logger.warn({ requestId, path, err: String(err) }, 'feed rebuild failed; serving the last good copy');
-        return { doc: cached, state: 'STALE-IF-ERROR' };
-      }
-      throw err;
-    }
+    const { entry, state } = await docs.get(path, async () => ({ value: await build(path, requestId) }), {
+      failed(err, { served }) {
+        // A gateway outage should not take crawlers' view of the site away: the last good copy stays.
+        if (served === 'stale')
+          logger.warn(
+            { requestId, path, err: String(err) },
+            'feed rebuild failed; serving the last good copy',
+          );
+      },
+    });
+    return {
+      doc: entry.value,
+      state: state === 'fresh' ? 'HIT' : state === 'miss' ? 'MISS' : 'STALE-IF-ERROR',
+    };
   }
 
   function handles(pathname: string): boolean {
     return FEED_PATHS.has(pathname);
   }
 
+  /**
+   * Answers a feed's request; the security headers are already on the reply, and the body is
+   * compressed on its way out (the web server's @fastify/compress) for clients that accept it.
+   */
   async function serve(
-    req: IncomingMessage,
-    res: ServerResponse,
+    request: FastifyRequest,
+    reply: FastifyReply,
     pathname: string,
-    baseHeaders: Record<string, string>,
     requestId: string,
-  ): Promise<void> {
+  ): Promise<FastifyReply> {
     const path = pathname as FeedPath;
     let result: { doc: FeedDoc; state: string };
     try {
       result = await get(path, requestId);
     } catch (err) {
       logger.error({ requestId, path, err: String(err) }, 'feed unavailable');
-      res.writeHead(503, {
-        ...baseHeaders,
-        'Content-Type': 'text/plain; charset=utf-8',
-        'Cache-Control': 'no-store',
-        'Retry-After': '30',
-      });
-      res.end(
-        req.method === 'HEAD' ? undefined : 'Service Unavailable: the content service did not answer.\n',
-      );
-      return;
+      return reply
+        .code(503)
+        .headers({
+          'content-type': 'text/plain; charset=utf-8',
+          'cache-control': 'no-store',
+          'retry-after': '30',
+        })
+        .send('Service Unavailable: the content service did not answer.\n');
     }
     const { doc, state } = result;
-    const headers: Record<string, string> = {
-      ...baseHeaders,
-      'Content-Type': doc.contentType,
-      'Cache-Control': sharedCacheControl(doc, now()),
-      ETag: doc.etag,
-      Vary: 'Accept-Encoding',
-      'X-Cache': state,
-    };
-    if (req.headers['if-none-match'] === doc.etag) {
-      res.writeHead(304, headers);
-      res.end();
-      return;
-    }
-    let body: Buffer = Buffer.from(doc.body);
-    const accept = String(req.headers['accept-encoding'] ?? '');
-    if (body.length > 1024 && /\bbr\b/.test(accept)) {
-      body = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
-      headers['Content-Encoding'] = 'br';
-    } else if (body.length > 1024 && /\bgzip\b/.test(accept)) {
-      body = zlib.gzipSync(body, { level: 6 });
-      headers['Content-Encoding'] = 'gzip';
-    }
-    headers['Content-Length'] = String(body.length);
-    res.writeHead(200, headers);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    reply.headers({
+      'content-type': doc.contentType,
+      'cache-control': sharedCacheControl(doc, now()),
+      etag: doc.etag,
+      vary: 'Accept-Encoding',
+      'x-cache': state,
+    });
+    if (etagMatches(request.headers['if-none-match'], doc.etag)) return reply.code(304).send();
+    return reply.send(doc.body);
   }
 
-  return { handles, serve, clear: () => cache.clear() };
+  return { handles, serve };
 }

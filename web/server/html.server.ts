@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { escapeHtml } from '@site/server-kit';
 import type { HeadData } from '../src/entry-server';
-import { MOBILE_MENU } from '../src/components/layout/navigation';
+import { pageScriptsAttributes } from '../src/boot/page-boot';
+import type { PageScripts } from '../src/boot/page-scripts';
 
 /**
  * What a render writes where the nonce goes; each response puts its own nonce there. It is new for
@@ -9,18 +11,6 @@ import { MOBILE_MENU } from '../src/components/layout/navigation';
  */
 export function newNoncePlaceholder(): string {
   return `__CSP_NONCE_${randomBytes(16).toString('hex')}__`;
-}
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
 
 /** JSON inside <script>: no '<' may survive, or a string could close the script element. */
@@ -41,6 +31,12 @@ export interface Assets {
   css: string[];
   /** Per lazily loaded source module (Vite manifest key): its chunk and the chunks it imports. */
   modules?: Record<string, string[]>;
+  /**
+   * The page boot script's code (web/src/boot, built beside the manifest), inlined at the end of
+   * every page's <body>: it starts the scripts above and runs the phone menu until they have taken
+   * over. readAssets always reads it; a page rendered without it has no scripts.
+   */
+  boot?: string;
 }
 
 export interface DocumentParts {
@@ -62,26 +58,13 @@ function meta(attr: 'name' | 'property', key: string, value: string | null | und
 }
 
 /**
- * The page's JavaScript starts downloading once the page has loaded and painted (or after 3 s at
- * most): on a slow phone network the hero image and the text the visitor came for get the whole connection,
- * and the scripts (which only add in-page navigation and a few controls to an already complete
- * page) follow. The entry and the chunks of the rendered route are fetched in parallel. A tap or a
- * key press before then starts them at once: the visitor wants the page to respond.
- *
- * "Painted" is the browser's first-contentful-paint entry, which arrives once the frame is on the
- * screen; a frame after the load event is not enough: on a busy phone the first frame can reach the
- * screen tens of milliseconds after it was drawn. Lab tools that simulate a slow phone (Lighthouse,
- * PageSpeed Insights) count every request started before the first paint as one the paint waited for:
- * 210 KiB of scripts started 40 ms too early moved a post's simulated LCP from 0.9 s to 2.3 s. Then one
- * more frame, two animation frames: an image the load event waited for is painted after the first
- * contentful paint, in the frame after load. Browsers without paint timing wait for those frames only.
- * The loader holds no '<': the hostile-content suite (hardening/xss.test.ts) tells it by its shape.
- *
- * Until the app has taken over (`<html data-hydrated>`), the phone menu's button opens and closes the
- * menu from here (the menu's inline display and the button's aria-expanded and label); the header
- * adopts that state when it hydrates (MOBILE_MENU in web/src/components/layout/navigation.ts).
+ * The page's scripts, for its boot script (web/src/boot): the entry module, and the chunks to preload
+ * with it (the entry's static imports and the chunks of the route modules the page rendered with),
+ * so the rendered route does not wait on a chain of imports. The boot script starts them once the
+ * page has loaded and painted (web/src/boot/page-scripts.ts): the HTML itself names no module script
+ * and no modulepreload, which would compete with the page's images on a slow connection.
  */
-export function scriptLoader(parts: Pick<DocumentParts, 'assets' | 'modules'>): string {
+function pageScripts(parts: Pick<DocumentParts, 'assets' | 'modules'>): PageScripts {
   const chunks = [
     ...new Set([
       parts.assets.entry,
@@ -89,22 +72,15 @@ export function scriptLoader(parts: Pick<DocumentParts, 'assets' | 'modules'>): 
       ...(parts.modules ?? []).flatMap((m) => parts.assets.modules?.[m] ?? []),
     ]),
   ];
-  return (
-    `(function(c,e){var d=0,n=${jsonForScript(MOBILE_MENU)};function go(){if(d)return;d=1;` +
-    `c.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)});` +
-    `var s=document.createElement('script');s.type='module';s.src=e;document.body.appendChild(s)}` +
-    `function later(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}` +
-    `function painted(){try{var P=PerformanceObserver;if(P.supportedEntryTypes.indexOf('paint')===-1)throw 0;` +
-    `var o=new P(function(l){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();later()}});` +
-    `o.observe({type:'paint',buffered:true})}catch(x){later()}}` +
-    `setTimeout(go,3000);if(document.readyState==='complete')painted();else addEventListener('load',painted);` +
-    `['pointerdown','keydown'].forEach(function(t){addEventListener(t,go,{once:true,passive:true,capture:true})});` +
-    `addEventListener('click',function(v){if(document.documentElement.dataset.hydrated)return;` +
-    `var b=v.target&&v.target.closest&&v.target.closest('[aria-controls="'+n.id+'"]'),m=document.getElementById(n.id);` +
-    `if(!b||!m)return;var o=b.getAttribute('aria-expanded')!=='true';b.setAttribute('aria-expanded',String(o));` +
-    `b.setAttribute('aria-label',o?n.closeLabel:n.openLabel);m.style.display=o?'flex':'none'})})` +
-    `(${jsonForScript(chunks)},${jsonForScript(parts.assets.entry)})`
-  );
+  return { entry: parts.assets.entry, chunks };
+}
+
+/** The boot script's element: its code inlined (under the response's nonce), its data as attributes. */
+function bootScript(parts: DocumentParts): string {
+  const attributes = Object.entries(pageScriptsAttributes(pageScripts(parts)))
+    .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
+    .join('');
+  return `<script nonce="${parts.nonce}"${attributes}>${parts.assets.boot ?? ''}</script>`;
 }
 
 /** The whole HTML document of a server render. The nonce stays a placeholder so the page can be cached. */
@@ -143,7 +119,7 @@ export function renderDocument(parts: DocumentParts): string {
     '<!doctype html>' +
     `<html lang="en-IN"><head>${tags.filter(Boolean).join('')}</head>` +
     `<body><div id="root">${parts.html}</div>` +
-    `<script nonce="${n}">${scriptLoader(parts)}</script>` +
+    bootScript(parts) +
     '</body></html>'
   );
 }

@@ -21,30 +21,35 @@ async function main(): Promise<void> {
     pathToFileURL(path.join(config.distDir, 'server', 'entry-server.js')).href
   )) as RenderModule;
   const assets = readAssets(path.join(config.distDir, 'client'));
-  const app = createWebApp({
+  const web = createWebApp({
     config,
     renderer,
     assets,
     logger,
     siteName: config.SITE_NAME,
   });
-  const { server } = app;
-  // Replicas that start together should share pages from their first request (memory meanwhile).
-  await app.ready(2000);
-  server.listen(config.PORT, config.HOST, () => {
-    logger.info({ url: `http://${config.HOST}:${config.PORT}` }, 'web server listening');
-  });
+  // Replicas that start together should share pages and limits from their first request (memory meanwhile).
+  await web.ready(2000);
+  try {
+    await web.app.listen({ port: config.PORT, host: config.HOST });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const reason = code === 'EADDRINUSE' ? 'the port is already in use' : (err as Error).message;
+    console.error(`Cannot listen on ${config.HOST}:${config.PORT}: ${reason}.`);
+    process.exit(1);
+  }
+  logger.info({ url: `http://${config.HOST}:${config.PORT}` }, 'web server listening');
   const stop = (signal: string) => {
     logger.info({ signal }, 'shutting down');
-    server.close(() => {
-      app.close();
-      process.exit(0);
-    });
-    server.closeIdleConnections();
+    // Requests in flight finish; idle keep-alive connections go at once; at most 5 s in all.
     setTimeout(() => process.exit(0), 5000).unref();
+    web.app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
 }
 
 void main();

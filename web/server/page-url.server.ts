@@ -1,4 +1,4 @@
-import { SEARCH_MAX_LENGTH } from '../src/routes/blog/blog-params';
+import { SEARCH_MAX_LENGTH } from '@site/content-model';
 
 /**
  * The query parameters the site's pages read while rendering, each reduced to the value its route

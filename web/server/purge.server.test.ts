@@ -1,12 +1,18 @@
 // The web server's /purge hands WordPress's signed webhook to the real gateway (in this process, on
 // loopback) with everything the gateway verifies: the body, the signature and the signed timestamp.
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../gateway/src/config.js';
-import { createHttpServer, listen, PURGE_MAX_AGE_S, purgeHeaders } from '../../gateway/src/http.js';
-import { createGateway, type Gateway } from '../../gateway/src/server.js';
+import {
+  createGateway,
+  createHttpServer,
+  listen,
+  loadConfig,
+  PURGE_MAX_AGE_S,
+  purgeHeaders,
+  type Gateway,
+} from '@site/gateway';
 import { createWebApp } from './app.server';
 import { loadWebConfig } from './config.server';
 
@@ -14,7 +20,7 @@ const SECRET = 'a-long-enough-purge-secret';
 
 describe('POST /purge on the web server', () => {
   let gateway: Gateway;
-  let gatewayServer: http.Server;
+  let gatewayServer: FastifyInstance;
   let web: ReturnType<typeof createWebApp>;
   let base: string;
 
@@ -24,7 +30,7 @@ describe('POST /purge on the web server', () => {
     await gateway.start();
     gatewayServer = createHttpServer(gateway);
     await listen(gatewayServer, 0, '127.0.0.1');
-    const gatewayPort = (gatewayServer.address() as AddressInfo).port;
+    const gatewayPort = (gatewayServer.server.address() as AddressInfo).port;
     web = createWebApp({
       config: loadWebConfig({ NODE_ENV: 'test', GATEWAY_URL: `http://127.0.0.1:${gatewayPort}/graphql` }),
       // A purge renders nothing.
@@ -35,16 +41,13 @@ describe('POST /purge on the web server', () => {
       siteName: 'Law Partners',
       logger,
     });
-    await new Promise<void>((resolve) => web.server.listen(0, '127.0.0.1', () => resolve()));
-    base = `http://127.0.0.1:${(web.server.address() as AddressInfo).port}`;
+    await web.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(web.app.server.address() as AddressInfo).port}`;
   });
 
   afterAll(async () => {
-    for (const server of [web.server, gatewayServer]) {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    }
-    await web.close();
+    await web.app.close();
+    await gatewayServer.close();
     await gateway.stop();
   });
 

@@ -1,7 +1,7 @@
 import { replace, type RouteObject } from 'react-router';
 import { Layout, layoutLoader, layoutShouldRevalidate } from './components/layout/Layout';
 import { RouteError } from './routes/error/RouteError';
-import { LEGACY_REDIRECTS } from './routes/legacy-redirects';
+import { HOME_ALIASES, LEGACY_PRACTICE_PATHS, type HomeSectionId } from '@site/content-model';
 
 // Route modules are split per route: a phone downloads the code of the page it opens first.
 // `module` names the source file as Vite's manifest keys it, so the server can preload the chunks of
@@ -34,15 +34,13 @@ const notFound = lazyRoute(
   () => import('./routes/not-found/NotFoundRoute'),
 );
 
-/** The home page answers on its own path and on the section aliases of brief §2. */
-const HOME_ALIASES = ['about', 'contact-us', 'testimonials', 'practice-areas'];
 /**
  * The home page's last sections load their code when the visitor comes near them; an alias that
  * opens the page scrolled to one of them preloads its code with the page's own.
  */
-const OPENS_SCROLLED_TO: Record<string, RouteHandle> = {
+const OPENS_SCROLLED_TO: Partial<Record<HomeSectionId, RouteHandle>> = {
   testimonials: { module: 'src/routes/home/TestimonialsSection.tsx' },
-  'contact-us': { module: 'src/routes/home/ContactSection.tsx' },
+  contact: { module: 'src/routes/home/ContactSection.tsx' },
 };
 
 function redirectRoute(path: string, to: string): RouteObject {
@@ -68,14 +66,19 @@ export const routes: RouteObject[] = [
             ...home,
             children: [
               { index: true },
-              ...HOME_ALIASES.map((path) => ({ path, handle: OPENS_SCROLLED_TO[path] })),
+              // The home page answers on its own path and on the section aliases of brief §2.
+              ...Object.entries(HOME_ALIASES).map(([path, alias]) => ({
+                path,
+                handle: OPENS_SCROLLED_TO[alias.section],
+              })),
             ],
           },
           redirectRoute(
             'criminal-defense/how-to-file-for-divorce-in-india',
             '/blog/how-to-file-for-divorce-in-india/',
           ),
-          ...Object.entries(LEGACY_REDIRECTS).map(([from, to]) => redirectRoute(from.slice(1), to)),
+          // Every old practice-area address answers 301 with its area's page.
+          ...Object.entries(LEGACY_PRACTICE_PATHS).map(([from, to]) => redirectRoute(from.slice(1), to)),
           { path: 'blog', ...blogList },
           { path: 'blog/page/:page', ...blogList },
           { path: 'blog/:slug', ...post },

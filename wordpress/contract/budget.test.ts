@@ -125,7 +125,7 @@ describe('request budget at WordPress', () => {
   });
 
   it('the website’s blog page (Layout, BlogPosts, BlogCategories): counted cold, 0 warm', async () => {
-    await gw.gateway.cache.clear();
+    await gw.gateway.caches.purge('all');
     const page = () =>
       Promise.all([
         gw.query(WEB.Layout),

@@ -15,8 +15,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { ENQUIRY_MESSAGES, ENQUIRY_RULES } from '@site/content-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENQUIRY_MESSAGES, ENQUIRY_RULES } from '../../gateway/src/enquiry/rules.js';
 import {
   deleteContractEnquiries,
   deleteEnquiries,

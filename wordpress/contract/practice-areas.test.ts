@@ -8,9 +8,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { BUILT_IN_PRACTICE_AREAS, ENQUIRY_RULES } from '@site/content-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILT_IN_PRACTICE_AREAS } from '../../gateway/src/derive/practice-areas.js';
-import { ENQUIRY_RULES } from '../../gateway/src/enquiry/rules.js';
 import { enquiryInput, runTag, SUBMIT_ENQUIRY, type EnquiryAnswer } from './lib/enquiries.js';
 import { readContent, type Content } from './lib/content.js';
 import { figure } from './lib/figures.js';

@@ -4,7 +4,6 @@
 // the purge. The gateway must not keep it as fresh: the published post has to show within the same
 // 2 s as any webhook-driven change, not after a whole TTL.
 import { randomBytes } from 'node:crypto';
-import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpServer, listen } from '../../gateway/src/http.js';
@@ -34,7 +33,7 @@ const LIST = /* GraphQL */ `
 let original: Webhook | null;
 let proxy: WordPressProxy;
 let gw: InProcessGateway;
-let server: http.Server;
+let server: ReturnType<typeof createHttpServer>;
 const purged: PurgeRequest[] = [];
 const created: number[] = [];
 
@@ -51,14 +50,16 @@ beforeAll(async () => {
   };
   server = createHttpServer(gw.gateway);
   await listen(server, 0, '127.0.0.1');
-  await wordpressUp({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/purge`, secret });
+  await wordpressUp({
+    url: `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/purge`,
+    secret,
+  });
 });
 
 afterAll(async () => {
   for (const id of created) await deletePost(id, true);
   await wordpressUp(original);
-  server?.closeAllConnections();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await server?.close();
   await gw?.close();
   await proxy?.close();
 });

@@ -3,8 +3,8 @@
 // test/php/ and against the real WordPress in contract/coexist.test.ts and enquiry-mail.test.ts.)
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { BUILT_IN_PRACTICE_AREAS } from '@site/content-model';
 import { describe, expect, it } from 'vitest';
-import { PRACTICE_AREA_CHOICES } from '../../gateway/src/enquiry/rules.js';
 import { PLUGIN_DIR } from './fields-schema.js';
 
 const php = (rel: string) => readFileSync(path.join(PLUGIN_DIR, rel), 'utf8');
@@ -19,8 +19,8 @@ describe('enquiry notifications', () => {
       slug: m[1],
       title: m[2],
     }));
-    expect(titles).toHaveLength(PRACTICE_AREA_CHOICES.length);
-    expect(titles).toEqual(PRACTICE_AREA_CHOICES.map(({ slug, title }) => ({ slug, title })));
+    expect(titles).toHaveLength(BUILT_IN_PRACTICE_AREAS.length);
+    expect(titles).toEqual(BUILT_IN_PRACTICE_AREAS.map(({ slug, title }) => ({ slug, title })));
   });
 });
 

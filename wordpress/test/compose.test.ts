@@ -1,12 +1,16 @@
 // No Docker engine runs on our build machines, so docker-compose.yml is checked here instead: its
 // services, images, ports, environment names, volumes, healthchecks and start order, against what the
-// code actually reads (gateway/src/config.ts, web/server/config.server.ts) and what the repository holds.
-import { existsSync, readFileSync } from 'node:fs';
+// code actually reads (gateway/src/config.ts, web/server/config.server.ts) and what the repository holds;
+// and the Dockerfile's two stages. `npm run test:runtime` (scripts/runtime-stage.mjs) runs the final
+// stage itself.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ConfigError, loadConfig } from '../../gateway/src/config.js';
 import { loadWebConfig } from '../../web/server/config.server.js';
+import { dockerignore, execForm, parseCopy, parseDockerfile, type Stage } from '../../scripts/dockerfile.mjs';
+import { SERVERS } from '../../scripts/server-bundle.mjs';
 import { REPO_ROOT } from './fields-schema.js';
 
 interface Mount {
@@ -155,18 +159,22 @@ describe('docker-compose.yml', () => {
     for (const name of ['gateway', 'web']) {
       expect(service(name).build, name).toBe('.');
     }
-    expect(read('Dockerfile')).toMatch(/^FROM node:20/m);
   });
 
-  it('runs the gateway and the web server from files that exist', () => {
-    for (const [name, entry] of [
-      ['gateway', 'gateway/src/main.ts'],
-      ['web', 'web/server/main.server.ts'],
-    ] as const) {
-      const command = service(name).command as string[];
-      expect(command.at(-1), name).toBe(entry);
-      expect(existsSync(path.join(REPO_ROOT, entry)), entry).toBe(true);
+  it('runs the compiled gateway and web server with plain node, as the image holds them', () => {
+    for (const name of ['gateway', 'gateway-2', 'web', 'web-2']) {
+      const server = name.startsWith('gateway') ? SERVERS.gateway : SERVERS.web;
+      // No tsx and no TypeScript: the image has neither (its final stage omits development packages).
+      expect(service(name).command, name).toEqual(['node', server.compiled]);
     }
+    // What they are compiled from.
+    for (const server of Object.values(SERVERS)) {
+      expect(existsSync(path.join(REPO_ROOT, server.source)), server.source).toBe(true);
+    }
+    const cmd = dockerStages()
+      .at(-1)
+      ?.instructions.find((i) => i.keyword === 'CMD');
+    expect(cmd && execForm(cmd)).toEqual(service('gateway').command);
   });
 
   it('gives the gateway and the web server only settings their config reads', () => {
@@ -284,7 +292,8 @@ describe('docker-compose.yml', () => {
         '/purge',
       ]);
     }
-    expect(read('gateway/src/http.ts')).toMatch(/pathname === '\/purge'/);
+    // The gateway answers it (a route of its HTTP server, whatever the server library).
+    expect(read('gateway/src/http.ts')).toMatch(/['"]\/purge['"]/);
   });
 
   it('shares one purge secret between WordPress and the gateway, with no default', () => {
@@ -406,7 +415,8 @@ describe('docker-compose.yml', () => {
     }
     const gatewayCheck = (service('gateway').healthcheck?.test ?? []).join(' ');
     expect(gatewayCheck).toContain(`http://127.0.0.1:${envValue('gateway', 'GATEWAY_PORT')}/healthz`);
-    expect(read('gateway/src/http.ts')).toMatch(/pathname === '\/healthz'/);
+    // The gateway answers it (a route of its HTTP server, whatever the server library).
+    expect(read('gateway/src/http.ts')).toMatch(/['"]\/healthz['"]/);
     expect((service('web').healthcheck?.test ?? []).join(' ')).toContain(
       `http://127.0.0.1:${envValue('web', 'PORT')}/`,
     );
@@ -449,5 +459,137 @@ describe('docker-compose.yml', () => {
       expect(service(name).image, name).toBe(service(name.replace('-2', '')).image);
       expect(service(name).command, name).toEqual(service(name.replace('-2', '')).command);
     }
+  });
+});
+
+/** The workspaces of package.json (`gateway`, `packages/*`: each folder there with a package.json). */
+function workspaceFolders(): string[] {
+  const { workspaces } = JSON.parse(read('package.json')) as { workspaces: string[] };
+  return workspaces.flatMap((entry) => {
+    if (!entry.endsWith('/*')) return [entry];
+    const parent = entry.slice(0, -2);
+    return readdirSync(path.join(REPO_ROOT, parent))
+      .map((name) => `${parent}/${name}`)
+      .filter((folder) => existsSync(path.join(REPO_ROOT, folder, 'package.json')));
+  });
+}
+function dockerStages(): Stage[] {
+  return parseDockerfile(read('Dockerfile'));
+}
+/** The commands of a stage's RUN instructions, one per `&&` part. */
+function runs(stage: Stage): string[] {
+  return stage.instructions
+    .filter((i) => i.keyword === 'RUN')
+    .flatMap((i) => i.args.split('&&').map((c) => c.trim()));
+}
+/** Where each file or folder a stage copies comes from: `build:/app/x` or `context:x`. */
+function copied(stage: Stage): string[] {
+  return stage.instructions
+    .filter((i) => i.keyword === 'COPY')
+    .flatMap((i) => {
+      const { from, sources } = parseCopy(i);
+      return sources.map((source) => `${from ?? 'context'}:${source}`);
+    });
+}
+/** Line of the first instruction of a stage for which `test` holds (Infinity: none). */
+function lineOf(stage: Stage, test: (args: string, keyword: string) => boolean): number {
+  return stage.instructions.find((i) => test(i.args, i.keyword))?.line ?? Infinity;
+}
+
+describe('Dockerfile', () => {
+  const stages = dockerStages();
+  const build = stages.find((s) => s.name === 'build') as Stage;
+  const final = stages.at(-1) as Stage;
+
+  it('compiles in a build stage and runs on Node 24 (Debian slim) in the final stage', () => {
+    expect(stages).toHaveLength(2);
+    expect(build).toBeDefined();
+    expect(final.image).toBe('node:24-bookworm-slim');
+    // The build uses the Node that runs the result.
+    expect(build.image).toBe(final.image);
+    expect(runs(build)).toEqual([
+      'npm ci --no-audit --no-fund',
+      'npm run build',
+      'npm run build:sandbox -w gateway',
+    ]);
+  });
+
+  it('installs only the production dependencies in the final stage', () => {
+    const installs = runs(final).filter((c) => /^npm (ci|install|i)\b/.test(c));
+    // Without install scripts: the root's patch-package is a development tool, and the bundles carry its patches.
+    expect(installs).toEqual(['npm ci --omit=dev --ignore-scripts --no-audit --no-fund']);
+    expect(runs(final)).toContain('npm cache clean --force');
+    expect(final.instructions.filter((i) => i.keyword === 'ENV').map((i) => i.args)).toEqual([
+      'NODE_ENV=production',
+    ]);
+  });
+
+  it('gives npm ci every workspace manifest and the lock file, in both stages', () => {
+    const workspaces = workspaceFolders();
+    expect(workspaces).toEqual(expect.arrayContaining(['gateway', 'web', 'packages/content-model']));
+    const manifests = ['package.json', 'package-lock.json', ...workspaces.map((w) => `${w}/package.json`)];
+    for (const stage of [build, final]) {
+      const install = lineOf(stage, (args) => args.startsWith('npm ci'));
+      for (const manifest of manifests) {
+        expect(copied(stage), `${stage.name ?? 'final'}: ${manifest}`).toContain(`context:${manifest}`);
+        expect(
+          lineOf(stage, (args, keyword) => keyword === 'COPY' && args.split(' ').includes(manifest)),
+          `${manifest} before npm ci`,
+        ).toBeLessThan(install);
+      }
+    }
+  });
+
+  it('brings the compiled servers and what they read into the final stage, and no sources', () => {
+    const sources = copied(final);
+    for (const server of Object.values(SERVERS)) {
+      const folder = `build:/app/${path.posix.dirname(server.compiled)}`;
+      expect(
+        sources.some((s) => folder === s || folder.startsWith(`${s}/`)),
+        server.compiled,
+      ).toBe(true);
+    }
+    expect(sources).toEqual(
+      expect.arrayContaining([
+        'build:/app/web/dist',
+        'build:/app/gateway/sandbox/dist',
+        'context:schema.graphql',
+        'context:content',
+      ]),
+    );
+    // Nothing that is TypeScript or a build input: no `COPY . .`, no src/, server/ or scripts/.
+    expect(sources.filter((s) => /:(\.|\.\/|\/app)?$|\/(src|server|scripts)(\/|$)/.test(s))).toEqual([]);
+  });
+
+  it('compiles from sources in the build context and copies nothing it leaves out', () => {
+    const ignored = dockerignore(read('.dockerignore'));
+    // What this checkout built or installed never reaches the image: the build stage makes its own.
+    for (const rel of [
+      'node_modules',
+      'gateway/node_modules',
+      'web/dist',
+      'gateway/dist',
+      'gateway/sandbox/dist',
+    ])
+      expect(ignored(rel), rel).toBe(true);
+    const fromContext = copied(final)
+      .concat(copied(build))
+      .filter((s) => s.startsWith('context:') && s !== 'context:.')
+      .map((s) => s.slice('context:'.length));
+    expect(fromContext.filter((rel) => ignored(rel) || !existsSync(path.join(REPO_ROOT, rel)))).toEqual([]);
+  });
+
+  it('runs as the unprivileged user, with the outbox the only place it writes', () => {
+    const user = final.instructions.filter((i) => i.keyword === 'USER');
+    expect(user.map((i) => i.args)).toEqual(['node']);
+    // Everything is copied before the switch, owned by root, so the servers cannot change their code.
+    expect(
+      Math.max(...final.instructions.filter((i) => i.keyword === 'COPY').map((i) => i.line)),
+    ).toBeLessThan(user[0]?.line ?? 0);
+    expect(final.instructions.some((i) => i.keyword === 'COPY' && i.args.includes('--chown'))).toBe(false);
+    const outbox = envValue('gateway', 'OUTBOX_DIR');
+    expect(runs(final)).toEqual(
+      expect.arrayContaining([`mkdir -p ${outbox}`, `chown -R node:node ${path.posix.dirname(outbox)}`]),
+    );
   });
 });

@@ -6,9 +6,20 @@ import {
   type RestResponse,
   type RestSource,
 } from '../sources/rest.js';
+import { createCaches } from './caches.js';
 import { cachedSource, tagsFor } from './cached-source.js';
-import { createMemoryCache } from './memory.js';
-import { purge } from './purge.js';
+import { purgeTags } from './purge.js';
+import {
+  createCachedValues,
+  createMemoryStore,
+  type Caches,
+  type Entry,
+  type NewLru,
+  type Store,
+} from '@site/server-kit';
+import { LRUCache } from 'lru-cache';
+
+const lru: NewLru = (options) => new LRUCache(options);
 
 /** A scripted upstream: answers with a counter, or fails while `failing` is set. */
 function scripted() {
@@ -49,8 +60,8 @@ function setup(opts: { ttl?: number; swr?: number; sie?: number } = {}) {
   const clock = { now: () => t, advance: (ms: number) => (t += ms) };
   const up = scripted();
   const warnings: unknown[] = [];
-  const cache = createMemoryCache({ maxBytes: 1_000_000, now: clock.now });
-  const cached = cachedSource(up.source, cache, {
+  const caches = createCaches({ now: clock.now });
+  const cached = cachedSource(up.source, caches, {
     ttlMs: opts.ttl ?? 30_000,
     staleWhileRevalidateMs: opts.swr ?? 60_000,
     staleIfErrorMaxAgeMs: opts.sie ?? 86_400_000,
@@ -59,7 +70,7 @@ function setup(opts: { ttl?: number; swr?: number; sie?: number } = {}) {
   });
   const firstId = async (path = '/posts', query: RestQuery = { per_page: 1 }) =>
     ((await cached.get(path, query)).body as Array<{ id: number }>)[0]?.id;
-  return { clock, up, cached, cache, warnings, firstId };
+  return { clock, up, cached, caches, warnings, firstId };
 }
 
 describe('cached source', () => {
@@ -161,20 +172,20 @@ describe('cached source', () => {
   });
 
   it('purges the item and the lists it belongs to', async () => {
-    const { up, cached, cache } = setup();
+    const { up, cached, caches } = setup();
     await cached.get('/posts', { per_page: 10 });
     await cached.get('/posts', { slug: 'item-2' });
     await cached.get('/posts', { slug: 'other' });
     await cached.get('/media', { include: [5, 6] });
     await cached.get('/categories', { hide_empty: true });
-    expect(await cache.size()).toBe(5);
-    const dropped = await purge(cache, { type: 'post', slug: 'item-2' });
+    expect(caches.size).toBe(5);
+    const dropped = await caches.purge(purgeTags({ type: 'post', slug: 'item-2' }));
     // The list, the item by slug and the categories (counts) go; the other slug and media stay.
     expect(dropped).toBe(3);
-    expect(await cache.size()).toBe(2);
+    expect(caches.size).toBe(2);
     await cached.get('/posts', { slug: 'other' });
     expect(up.calls).toBe(5);
-    expect(await purge(cache, { type: 'attachment', id: 6 })).toBe(1);
+    expect(await caches.purge(purgeTags({ type: 'attachment', id: 6 }))).toBe(1);
   });
 
   it('tags answers by resource, queried slugs/ids and returned items', () => {
@@ -225,15 +236,15 @@ describe('cached source: items by id or slug', () => {
   function setupItems(opts: { swr?: number; sie?: number } = {}) {
     let t = 0;
     const up = itemsUpstream();
-    const cache = createMemoryCache({ maxBytes: 1_000_000, now: () => t });
-    const cached = cachedSource(up.source, cache, {
+    const caches = createCaches({ now: () => t });
+    const cached = cachedSource(up.source, caches, {
       ttlMs: 30_000,
       staleWhileRevalidateMs: opts.swr ?? 60_000,
       staleIfErrorMaxAgeMs: opts.sie ?? 3_600_000,
       now: () => t,
     });
     const batch = (keys: string[]) => cached.getBatch({ ...ITEMS, keys });
-    return { up, cached, cache, batch, advance: (ms: number) => void (t += ms) };
+    return { up, cached, caches, batch, advance: (ms: number) => void (t += ms) };
   }
 
   it('asks upstream only for the items it has not seen, in one request', async () => {
@@ -286,9 +297,9 @@ describe('cached source: items by id or slug', () => {
   });
 
   it('tags each item by its id, so one can be dropped alone', async () => {
-    const { up, cache, batch } = setupItems();
+    const { up, caches, batch } = setupItems();
     await batch(['1', '2']);
-    expect(await cache.deleteByTag('items:id:2')).toBe(1);
+    expect(await caches.purge(['items:id:2'])).toBe(1);
     await batch(['1', '2']);
     expect(up.asked).toEqual([['1', '2'], ['2']]);
   });
@@ -298,10 +309,15 @@ describe('cached source over a failing store', () => {
   it('answers from upstream when the store fails, and says so once', async () => {
     const up = scripted();
     const warnings: unknown[] = [];
-    const broken = createMemoryCache({ maxBytes: 1000 });
-    broken.get = () => Promise.reject(new Error('store down'));
-    broken.set = () => Promise.reject(new Error('store down'));
-    const cached = cachedSource(up.source, broken, {
+    const broken: Store = {
+      get: () => Promise.reject(new Error('store down')),
+      set: () => Promise.reject(new Error('store down')),
+      local: createMemoryStore({ lru, maxBytes: 1000 }),
+    };
+    const caches: Pick<Caches, 'values'> = {
+      values: ({ lock: _unshared, ...o }) => createCachedValues({ ...o, store: broken, generation: () => 0 }),
+    };
+    const cached = cachedSource(up.source, caches, {
       ttlMs: 30_000,
       staleWhileRevalidateMs: 0,
       staleIfErrorMaxAgeMs: 0,
@@ -313,46 +329,48 @@ describe('cached source over a failing store', () => {
   });
 });
 
-describe('memory cache store', () => {
-  it('evicts least-recently-used entries beyond its byte budget', async () => {
-    const cache = createMemoryCache({ maxBytes: 100 });
-    await cache.set('a', { value: 'x'.repeat(40), storedAt: 0, tags: ['t'] }, 1e9);
-    await cache.set('b', { value: 'y'.repeat(40), storedAt: 0, tags: ['t'] }, 1e9);
-    await cache.get('a');
-    await cache.set('c', { value: 'z'.repeat(40), storedAt: 0, tags: ['t'] }, 1e9);
-    expect(await cache.get('b')).toBeUndefined();
-    expect(await cache.get('a')).toBeDefined();
-    expect(await cache.deleteByTag('t')).toBe(2);
-    expect(await cache.size()).toBe(0);
+describe('memory store', () => {
+  const entry = (value: unknown, until = 1e9): Entry => ({
+    value,
+    askedAt: 0,
+    storedAt: 0,
+    freshUntil: until,
+    staleUntil: until,
+    errorUntil: until,
+    tags: ['t'],
   });
 
-  it('drops an entry once it is past its retention', async () => {
+  it('evicts least-recently-used entries beyond its byte budget', () => {
+    const store = createMemoryStore({ lru, maxBytes: 100, now: () => 0 });
+    store.put('a', entry('x'.repeat(40)));
+    store.put('b', entry('y'.repeat(40)));
+    store.peek('a');
+    store.put('c', entry('z'.repeat(40)));
+    expect(store.peek('b')).toBeUndefined();
+    expect(store.peek('a')).toBeDefined();
+    expect(store.deleteByTag('t')).toBe(2);
+    expect(store.size).toBe(0);
+  });
+
+  it('drops an entry once no policy would serve it', () => {
     let t = 0;
-    const cache = createMemoryCache({ maxBytes: 1000, now: () => t });
-    await cache.set('k', { value: 1, storedAt: 0, tags: [] }, 500);
-    t = 499;
-    expect(await cache.get('k')).toBeDefined();
+    const store = createMemoryStore({ lru, maxBytes: 1000, now: () => t });
+    store.put('k', entry(1, 500));
     t = 500;
-    expect(await cache.get('k')).toBeUndefined();
-  });
-
-  it('deletes by key prefix', async () => {
-    const cache = createMemoryCache({ maxBytes: 1000 });
-    for (const k of ['/posts?a', '/posts?b', '/pages?a'])
-      await cache.set(k, { value: 1, storedAt: 0, tags: [] }, 1e9);
-    expect(await cache.deleteByPrefix('/posts')).toBe(2);
-    expect(await cache.size()).toBe(1);
+    expect(store.peek('k')).toBeDefined();
+    t = 501;
+    expect(store.peek('k')).toBeUndefined();
   });
 });
 
 describe('a purge while an answer is on its way', () => {
   it('does not store the answer fetched before the purge, and new requests do not join it', async () => {
-    const { up, cached, firstId } = setup();
+    const { up, cached, caches, firstId } = setup();
     const release = up.hold();
     const before = cached.get('/posts', { per_page: 1 });
     while (up.calls < 1) await new Promise((r) => setTimeout(r, 0));
     // WordPress publishes; its webhook purges while the old answer is still in flight.
-    cached.invalidate();
+    await caches.purge(purgeTags({ type: 'post', slug: 'item-1' }));
     const after = cached.get('/posts', { per_page: 1 });
     release();
     expect(((await before).body as { id: number }[])[0]?.id).toBe(1);
@@ -431,8 +449,7 @@ describe('cached source: a caller that bounds the age of what it gets', () => {
   it('bounds and reports items by id the same way, a missing item included', async () => {
     let t = 0;
     const up = itemsUpstream();
-    const cache = createMemoryCache({ maxBytes: 1_000_000, now: () => t });
-    const cached = cachedSource(up.source, cache, {
+    const cached = cachedSource(up.source, createCaches({ now: () => t }), {
       ttlMs: 30_000,
       staleWhileRevalidateMs: 60_000,
       staleIfErrorMaxAgeMs: 3_600_000,

@@ -4,7 +4,6 @@
 // when the gateway fails; browsers revalidate every time (max-age=0) and get 304 via the ETag.
 // Everything else is private and never stored: POSTs, mutations, answers with errors (a CDN must
 // not replace a good answer with a failure) and the live connection check.
-import { createHash } from 'node:crypto';
 import type { ApolloServerPlugin } from '@apollo/server';
 import { Kind, type DocumentNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
 import type { GatewayConfig } from '../config.js';
@@ -71,22 +70,4 @@ export function httpCachePlugin(config: Pick<GatewayConfig, 'cache'>): ApolloSer
       };
     },
   };
-}
-
-/** A strong validator of a response body. */
-export function etagOf(body: string | Buffer): string {
-  return `"${createHash('sha1').update(body).digest('base64url')}"`;
-}
-
-/**
- * If-None-Match against our ETag, as RFC 9110 compares for GET: weak comparison, a list of tags,
- * or `*`. Compressing proxies turn "x" into W/"x", which must still match.
- */
-export function etagMatches(header: string | string[] | undefined, etag: string): boolean {
-  const value = Array.isArray(header) ? header.join(',') : header;
-  if (!value) return false;
-  if (value.trim() === '*') return true;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
-  const ours = bare(etag);
-  return value.split(',').some((tag) => bare(tag) === ours);
 }

@@ -1,6 +1,7 @@
-// What a publish event in WordPress makes stale: the item itself and every list it may belong to.
+// What a publish event in WordPress makes stale: the item itself, every list it may belong to, and
+// everything built from many answers at once.
+import { DERIVED } from '@site/server-kit';
 import { z } from 'zod';
-import type { Cache } from './cache.js';
 
 export const purgeRequestSchema = z.object({
   type: z.enum(['post', 'page', 'practice_area', 'attachment', 'category']),
@@ -18,22 +19,15 @@ export function purgeTags(request: PurgeRequest): string[] {
   switch (type) {
     case 'post':
       // Category counts change with a post's categories.
-      return [...item('posts'), 'posts:list', 'categories'];
+      return [...item('posts'), 'posts:list', 'categories', DERIVED];
     case 'page':
-      return [...item('pages'), 'pages:list'];
+      return [...item('pages'), 'pages:list', DERIVED];
     case 'practice_area':
-      return ['practice_areas'];
+      return ['practice_areas', DERIVED];
     case 'attachment':
-      return item('media');
+      return [...item('media'), DERIVED];
     case 'category':
       // Post lists filtered by a category are keyed by its id; drop them with the category list.
-      return ['categories', 'posts:list'];
+      return ['categories', 'posts:list', DERIVED];
   }
-}
-
-/** Drops the affected entries; returns how many. */
-export async function purge(cache: Cache, request: PurgeRequest): Promise<number> {
-  let n = 0;
-  for (const tag of purgeTags(request)) n += await cache.deleteByTag(tag);
-  return n;
 }

@@ -1,12 +1,46 @@
-// The policy for a store shared by replicas, without Redis: several cached sources ("replicas")
-// over one store with an in-process FlightLock, and the tiered store's fallback to memory.
-// test:redis runs the same against a real Redis.
+// The policy for a store shared by replicas, without Redis: several cached sources ("replicas"),
+// each with its own caches and memory, over one shared store with an in-process FlightLock, and the
+// tiered store's fallback to memory. test:redis runs the same against a real Redis.
 import { describe, expect, it } from 'vitest';
 import type { RestQuery, RestResponse, RestSource } from '../sources/rest.js';
-import type { Cache, FlightLock } from './cache.js';
+import {
+  createMemoryStore as createStore,
+  createTieredStore,
+  type Entry,
+  type FlightLock,
+  type MemoryStore,
+  type SharedStore,
+  type SharedTier,
+} from '@site/server-kit';
+import { LRUCache } from 'lru-cache';
+import { createCaches } from './caches.js';
 import { cachedSource } from './cached-source.js';
-import { createMemoryCache } from './memory.js';
-import { createTieredCache } from './tiered.js';
+
+const createMemoryStore = (options: { maxBytes: number; now: () => number }) =>
+  createStore({ ...options, lru: (lru) => new LRUCache(lru) });
+
+/** A memory store standing in for Redis. */
+function sharedOf(memory: MemoryStore): SharedStore {
+  return {
+    get: (key) => memory.get(key),
+    set: (key, entry) => memory.set(key, entry),
+    deleteByTag: async (tag) => memory.deleteByTag(tag),
+    clear: async () => void memory.clear(),
+  };
+}
+
+/** The shared tier of one process: the store and lock every replica shares, and its health. */
+function tierOf(store: SharedStore, lock: FlightLock, reachable: () => boolean = () => true): SharedTier {
+  return {
+    store,
+    lock,
+    available: reachable,
+    failed: () => {},
+    succeeded: () => {},
+    publish: async () => {},
+    onPurge: () => {},
+  };
+}
 
 /** A FlightLock in one process, with the same contract as the Redis one. */
 function memoryLock(options: { reachable?: () => boolean } = {}) {
@@ -82,16 +116,16 @@ function upstream() {
 function replicas(count: number, opts: { waitMs?: number; reachable?: () => boolean } = {}) {
   let t = 1_000_000;
   const clock = { now: () => t, advance: (ms: number) => void (t += ms) };
-  const store = createMemoryCache({ maxBytes: 1_000_000, now: clock.now });
+  const store = sharedOf(createMemoryStore({ maxBytes: 1_000_000, now: clock.now }));
   const up = upstream();
   const lock = memoryLock({ reachable: opts.reachable });
   const sources = Array.from({ length: count }, () =>
-    cachedSource(up.source, store, {
+    cachedSource(up.source, createCaches({ now: clock.now, shared: tierOf(store, lock.lock) }), {
       ttlMs: 30_000,
       staleWhileRevalidateMs: 60_000,
       staleIfErrorMaxAgeMs: 3_600_000,
       now: clock.now,
-      shared: { lock: lock.lock, holdMs: 10_000, waitMs: opts.waitMs ?? 2000, pollMs: 5 },
+      lock: { holdMs: 10_000, waitMs: opts.waitMs ?? 2000, pollMs: 5 },
     }),
   );
   return { clock, store, up, lock, sources };
@@ -180,27 +214,25 @@ describe('tiered store', () => {
     let t = 0;
     let up = true;
     const now = () => t;
-    const shared = createMemoryCache({ maxBytes: 100_000, now });
-    const local = createMemoryCache({ maxBytes: 100_000, now });
+    const shared = createMemoryStore({ maxBytes: 100_000, now });
     let sharedReads = 0;
-    const counted: Cache = {
-      ...shared,
+    const counted: SharedStore = {
+      ...sharedOf(shared),
       get: (key) => {
         sharedReads += 1;
         return shared.get(key);
       },
     };
     const failures: unknown[] = [];
-    const cache = createTieredCache({
-      shared: counted,
-      local,
-      available: () => up,
-      failed: (e) => failures.push(e),
-      freshMs: 30_000,
-      retainMs: 1_000_000,
-      now,
-    });
+    const tier = {
+      ...tierOf(counted, memoryLock().lock, () => up),
+      failed: (e: unknown) => failures.push(e),
+    };
+    const caches = createCaches({ now, shared: tier });
+    const local = caches.memory({ maxBytes: 100_000 });
+    const cache = createTieredStore(local, counted, tier, 'wp', now);
     return {
+      caches,
       cache,
       shared,
       local,
@@ -212,21 +244,30 @@ describe('tiered store', () => {
       },
     };
   }
-  const entry = (value: number, storedAt = 0) => ({ value, storedAt, tags: ['posts'] });
+  /** Fresh for 30 s from `storedAt`, kept 1000 s. */
+  const entry = (value: number, storedAt = 0): Entry<number> => ({
+    value,
+    askedAt: storedAt,
+    storedAt,
+    freshUntil: storedAt + 30_000,
+    staleUntil: storedAt + 1_000_000,
+    errorUntil: storedAt + 1_000_000,
+    tags: ['posts'],
+  });
 
   it('writes both stores and reads a fresh local copy without asking the shared one', async () => {
     const s = tiered();
-    await s.cache.set('k', entry(1), 1_000_000);
-    expect(await s.shared.get('k')).toMatchObject({ value: 1 });
+    await s.cache.set('k', entry(1));
+    expect(s.shared.peek('wp:k')).toMatchObject({ value: 1 });
     expect(await s.cache.get('k')).toMatchObject({ value: 1 });
     expect(s.sharedReads).toBe(0);
   });
 
   it('asks the shared store once the local copy is stale, and keeps what it finds', async () => {
     const s = tiered();
-    await s.cache.set('k', entry(1), 1_000_000);
+    await s.cache.set('k', entry(1));
     s.advance(31_000);
-    await s.shared.set('k', entry(2, 31_000), 1_000_000);
+    s.shared.put('wp:k', entry(2, 31_000));
     expect(await s.cache.get('k')).toMatchObject({ value: 2 });
     expect(await s.cache.get('k')).toMatchObject({ value: 2 });
     expect(s.sharedReads).toBe(1);
@@ -234,27 +275,27 @@ describe('tiered store', () => {
 
   it('treats a key missing from the shared store as missing (purged elsewhere)', async () => {
     const s = tiered();
-    await s.cache.set('k', entry(1), 1_000_000);
+    await s.cache.set('k', entry(1));
     s.advance(31_000);
-    await s.shared.deleteByTag('posts');
+    s.shared.deleteByTag('posts');
     expect(await s.cache.get('k')).toBeUndefined();
   });
 
   it('serves the local copy, of any age, while the shared store is down', async () => {
     const s = tiered();
-    await s.cache.set('k', entry(1), 1_000_000);
+    await s.cache.set('k', entry(1));
     s.advance(500_000);
     s.down();
     expect(await s.cache.get('k')).toMatchObject({ value: 1 });
-    await s.cache.set('j', entry(3), 1_000_000);
-    expect(await s.shared.get('j')).toBeUndefined();
-    expect(await s.cache.deleteByTag('posts')).toBe(2);
-    expect(await s.local.size()).toBe(0);
+    await s.cache.set('j', entry(3, 500_000));
+    expect(s.shared.peek('wp:j')).toBeUndefined();
+    expect(await s.caches.purge(['posts'])).toBe(2);
+    expect(s.local.size).toBe(0);
   });
 
   it('reports a failing shared store and answers from memory', async () => {
     const s = tiered();
-    await s.cache.set('k', entry(1), 1_000_000);
+    await s.cache.set('k', entry(1));
     s.advance(31_000);
     s.shared.get = () => Promise.reject(new Error('Command timed out'));
     expect(await s.cache.get('k')).toMatchObject({ value: 1 });
@@ -266,21 +307,23 @@ describe('tiered store: a caller that accepts only younger entries', () => {
   it('looks past a local copy older than that to the shared store, where another replica stored a newer one', async () => {
     let t = 0;
     const now = () => t;
-    const shared = createMemoryCache({ maxBytes: 100_000, now });
-    const local = createMemoryCache({ maxBytes: 100_000, now });
-    const cache = createTieredCache({
-      shared,
-      local,
-      available: () => true,
-      failed: () => {},
-      freshMs: 30_000,
-      retainMs: 1_000_000,
-      now,
+    const shared = createMemoryStore({ maxBytes: 100_000, now });
+    const local = createMemoryStore({ maxBytes: 100_000, now });
+    const health = { available: () => true, failed: () => {}, succeeded: () => {} };
+    const cache = createTieredStore(local, sharedOf(shared), health, 'wp', now);
+    const entry = (value: number, at: number): Entry<number> => ({
+      value,
+      askedAt: at,
+      storedAt: at,
+      freshUntil: at + 30_000,
+      staleUntil: at + 1_000_000,
+      errorUntil: at + 1_000_000,
+      tags: [],
     });
-    await cache.set('k', { value: 1, storedAt: 0, tags: [] }, 1_000_000);
+    await cache.set('k', entry(1, 0));
     t = 26_000;
     // Another replica asked WordPress again and stored the answer in the shared store.
-    await shared.set('k', { value: 2, storedAt: 26_000, tags: [] }, 1_000_000);
+    shared.put('wp:k', entry(2, 26_000));
     // Fresh by the TTL: without a bound the local copy answers.
     expect(await cache.get('k')).toMatchObject({ value: 1 });
     expect(await cache.get('k', 25_000)).toMatchObject({ value: 2, storedAt: 26_000 });

@@ -5,7 +5,7 @@ import {
   contentCacheStats,
   prepareContent,
 } from './content.js';
-import { findUnsafe, wordpressLinkPayloads, XSS_PAYLOADS } from './xss-fixtures.js';
+import { findUnsafe, wordpressLinkPayloads, XSS_PAYLOADS } from '../../test/fixtures/xss.js';
 
 // Large-input tests do real work; the limit only keeps a loaded CI machine from failing them.
 const HEAVY_TEST_TIMEOUT_MS = 60_000;

@@ -1,3 +1,4 @@
+import { DEFAULT_IMAGE as DEFAULT_PICTURE } from '@site/content-model';
 import type { Media } from '../generated/resolvers.js';
 import { htmlToText } from './text.js';
 import type { WpMediaLike, WpMediaSizeLike } from './types.js';
@@ -11,15 +12,9 @@ export const DEFAULT_IMAGE_ALT = 'Featured image';
 export const DEFAULT_IMAGE: Media = Object.freeze({
   id: 'media:default',
   databaseId: 0,
-  url: '/images/default-featured.jpg',
+  ...DEFAULT_PICTURE,
   alt: DEFAULT_IMAGE_ALT,
   caption: null,
-  width: 1200,
-  height: 800,
-  srcSet:
-    '/images/default-featured-300x200.jpg 300w, /images/default-featured-768x512.jpg 768w, ' +
-    '/images/default-featured-1024x683.jpg 1024w, /images/default-featured.jpg 1200w',
-  mimeType: 'image/jpeg',
   isDefault: true,
 });
 

@@ -1,20 +1,22 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  BUILT_IN_PRACTICE_AREAS,
+  ICON_NAMES,
+  type BuiltInPracticeArea,
+  type IconName as SharedIconName,
+} from '@site/content-model';
+import { beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { wpPageSchema } from '../sources/types.js';
 import { clearContentCache } from './content.js';
 import {
-  BUILT_IN_PRACTICE_AREAS,
-  builtInPracticeAreaSlugs,
+  builtInCopy,
   comparePracticeAreaPosts,
-  findBuiltInPracticeArea,
-  ICON_NAMES,
-  LEGACY_PRACTICE_PATHS,
   mergePracticeArea,
   practiceAreaCard,
   practiceAreaFromWp,
   practiceAreaList,
   practiceAreaOf,
   toIconName,
-  type BuiltInPracticeArea,
+  type IconName,
   type PracticeAreaHelpers,
 } from './practice-areas.js';
 import type { WpMediaLike, WpPageLike, WpPracticeAreaLike } from './types.js';
@@ -40,6 +42,12 @@ function builtIn(slug: string): BuiltInPracticeArea {
   const area = BUILT_IN_PRACTICE_AREAS.find((a) => a.slug === slug);
   if (!area) throw new Error(`no built-in area ${slug}`);
   return area;
+}
+
+/** A built-in area with its copy: what the site shows of it without WordPress. */
+function withCopy(slug: string) {
+  const area = builtIn(slug);
+  return { ...area, ...builtInCopy(area) };
 }
 
 function wpPage(overrides: Partial<WpPageLike> = {}): WpPageLike {
@@ -81,56 +89,15 @@ beforeEach(() => {
   clearContentCache();
 });
 
-describe('BUILT_IN_PRACTICE_AREAS', () => {
-  it('lists the seven areas of brief §2 in order, with canonical and WordPress slugs and icons', () => {
-    expect(BUILT_IN_PRACTICE_AREAS.map((a) => [a.title, a.slug, a.wpSlug, a.icon, a.link])).toEqual([
-      [
-        'Criminal Defence',
-        'criminal-defense',
-        'criminal-defense',
-        'Scale',
-        '/practice-areas/criminal-defense/',
-      ],
-      ['Family Law', 'family-law', 'family-law', 'Users', '/practice-areas/family-law/'],
-      ['Bail Hearings', 'bail-hearings', 'bail-hearings', 'Clock', '/practice-areas/bail-hearings/'],
-      ['Motor Accident Claims', 'motor-accident', 'motor-accident', 'Car', '/practice-areas/motor-accident/'],
-      [
-        'Cybercrime Defense',
-        'cybercrime-defense',
-        'cybercrime',
-        'Monitor',
-        '/practice-areas/cybercrime-defense/',
-      ],
-      [
-        'Domestic Violence',
-        'domestic-violence',
-        'domestic-violence',
-        'Home',
-        '/practice-areas/domestic-violence/',
-      ],
-      [
-        'Divorce Advisory',
-        'divorce-advisory',
-        'divorce-advisory',
-        'Heart',
-        '/practice-areas/divorce-advisory/',
-      ],
-    ]);
+describe('the icons', () => {
+  it("are the schema's IconName, no more and no fewer", () => {
+    expectTypeOf<SharedIconName>().toEqualTypeOf<IconName>();
+    expect(new Set(ICON_NAMES).size).toBe(10);
   });
+});
 
-  it('has the WordPress page slugs brief §7 asks for', () => {
-    expect(BUILT_IN_PRACTICE_AREAS.map((a) => a.wpSlug)).toEqual([
-      'criminal-defense',
-      'family-law',
-      'bail-hearings',
-      'motor-accident',
-      'cybercrime',
-      'domestic-violence',
-      'divorce-advisory',
-    ]);
-  });
-
-  it.each(BUILT_IN_PRACTICE_AREAS.map((a) => [a.title, a]))(
+describe('builtInCopy', () => {
+  it.each(BUILT_IN_PRACTICE_AREAS.map((a) => [a.title, builtInCopy(a)]))(
     '%s has complete, well-formed content',
     (_title, area) => {
       const sentences = area.description.match(/[.!?](\s|$)/g) ?? [];
@@ -153,50 +120,17 @@ describe('BUILT_IN_PRACTICE_AREAS', () => {
   );
 
   it('promises no outcomes', () => {
-    const text = JSON.stringify(BUILT_IN_PRACTICE_AREAS);
+    const text = JSON.stringify(BUILT_IN_PRACTICE_AREAS.map(builtInCopy));
     expect(text).not.toMatch(
       /guarantee|assured|100%|always win|will win|certain(ly)? (win|acquit)|get you off/i,
     );
   });
 
   it('is frozen, so one request cannot change another’s data', () => {
-    expect(Object.isFrozen(BUILT_IN_PRACTICE_AREAS)).toBe(true);
-    expect(Object.isFrozen(BUILT_IN_PRACTICE_AREAS[0])).toBe(true);
-    expect(Object.isFrozen(BUILT_IN_PRACTICE_AREAS[0]?.services[0])).toBe(true);
-  });
-});
-
-describe('LEGACY_PRACTICE_PATHS', () => {
-  it('maps every old path to the canonical link of an area', () => {
-    expect(LEGACY_PRACTICE_PATHS).toEqual({
-      '/criminal-defense': '/practice-areas/criminal-defense/',
-      '/family-law': '/practice-areas/family-law/',
-      '/bail-hearings': '/practice-areas/bail-hearings/',
-      '/motor-accident': '/practice-areas/motor-accident/',
-      '/cybercrime': '/practice-areas/cybercrime-defense/',
-      '/domestic-violence': '/practice-areas/domestic-violence/',
-      '/divorce-advisory': '/practice-areas/divorce-advisory/',
-      '/practice-areas/cybercrime': '/practice-areas/cybercrime-defense/',
-      '/practice-areas/motor-accident-claims': '/practice-areas/motor-accident/',
-    });
-    const links = new Set(BUILT_IN_PRACTICE_AREAS.map((a) => a.link));
-    for (const target of Object.values(LEGACY_PRACTICE_PATHS)) expect(links.has(target)).toBe(true);
-  });
-});
-
-describe('findBuiltInPracticeArea', () => {
-  it.each([
-    ['criminal-defense', 'criminal-defense'],
-    ['cybercrime-defense', 'cybercrime-defense'],
-    ['cybercrime', 'cybercrime-defense'],
-    ['motor-accident-claims', 'motor-accident'],
-    ['/family-law/', 'family-law'],
-    ['Family-Law', 'family-law'],
-    ['unknown', undefined],
-    ['', undefined],
-    ['../criminal-defense', undefined],
-  ])('%j -> %j', (slug, expected) => {
-    expect(findBuiltInPracticeArea(slug)?.slug).toBe(expected);
+    const first = builtInCopy(BUILT_IN_PRACTICE_AREAS[0]!);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(Object.isFrozen(first.services)).toBe(true);
+    expect(Object.isFrozen(first.services[0])).toBe(true);
   });
 });
 
@@ -221,7 +155,7 @@ describe('toIconName', () => {
 describe('mergePracticeArea', () => {
   it('returns the built-in area when WordPress has no page', () => {
     const area = mergePracticeArea(builtIn('criminal-defense'), null, helpers);
-    const b = builtIn('criminal-defense');
+    const b = withCopy('criminal-defense');
     expect(area).toEqual({
       id: 'practice-area:criminal-defense',
       slug: 'criminal-defense',
@@ -296,7 +230,7 @@ describe('mergePracticeArea', () => {
   });
 
   it('keeps built-in data where the WordPress page is empty', () => {
-    const b = builtIn('family-law');
+    const b = withCopy('family-law');
     const area = mergePracticeArea(
       b,
       wpPage({
@@ -455,23 +389,6 @@ describe('practiceAreaFromWp', () => {
   });
 });
 
-describe('builtInPracticeAreaSlugs', () => {
-  it('names every slug that leads to the area, and only those', () => {
-    expect(builtInPracticeAreaSlugs(builtIn('cybercrime-defense'))).toEqual([
-      'cybercrime-defense',
-      'cybercrime',
-    ]);
-    expect(builtInPracticeAreaSlugs(builtIn('motor-accident'))).toEqual([
-      'motor-accident',
-      'motor-accident-claims',
-    ]);
-    expect(builtInPracticeAreaSlugs(builtIn('family-law'))).toEqual(['family-law']);
-    for (const area of BUILT_IN_PRACTICE_AREAS) {
-      for (const slug of builtInPracticeAreaSlugs(area)) expect(findBuiltInPracticeArea(slug)).toBe(area);
-    }
-  });
-});
-
 describe('practiceAreaList', () => {
   const post = (id: number, slug: string, title: string, menuOrder?: number | null): WpPracticeAreaLike => ({
     id,
@@ -547,7 +464,7 @@ describe('practiceAreaList', () => {
 });
 
 describe('a practice_area post replacing a built-in area', () => {
-  const b = builtIn('family-law');
+  const b = withCopy('family-law');
   const post: WpPracticeAreaLike = {
     id: 77,
     slug: 'family-law',

@@ -1,3 +1,10 @@
+import {
+  BUILT_IN_PRACTICE_AREAS,
+  findBuiltInPracticeArea,
+  ICON_NAMES,
+  type BuiltInPracticeArea,
+  type BuiltInPracticeAreaSlug,
+} from '@site/content-model';
 import type { ContentOrigin, Feature, IconName, Media, PracticeArea } from '../generated/resolvers.js';
 import { prepareContent } from './content.js';
 import type { SanitizeOptions } from './sanitize.js';
@@ -10,21 +17,7 @@ import type { WpFeatureItemLike, WpMediaLike, WpPageLike, WpPracticeAreaLike } f
 
 export type { Feature, IconName, PracticeArea };
 
-/** brief §3: the icons a practice area or feature may name. */
-export const ICON_NAMES: readonly IconName[] = [
-  'Scale',
-  'Heart',
-  'Shield',
-  'Car',
-  'Monitor',
-  'Home',
-  'FileText',
-  'Users',
-  'Clock',
-  'Award',
-];
-
-const ICON_BY_KEY = new Map(ICON_NAMES.map((name) => [name.toLowerCase(), name]));
+const ICON_BY_KEY = new Map<string, IconName>(ICON_NAMES.map((name) => [name.toLowerCase(), name]));
 
 /**
  * An icon name from WordPress input, matched without regard to case or separators ("file-text",
@@ -35,15 +28,12 @@ export function toIconName(value: unknown, fallback: IconName): IconName {
   return ICON_BY_KEY.get(value.replace(/[\s_-]+/g, '').toLowerCase()) ?? fallback;
 }
 
-export interface BuiltInPracticeArea {
-  /** Canonical slug: the page lives at /practice-areas/{slug}/. */
-  slug: string;
-  /** Slug of the WordPress page whose content is merged in (brief §7). */
-  wpSlug: string;
-  title: string;
+/**
+ * What the site says about a built-in area (whose name, slugs and icon are in @site/content-model)
+ * wherever its WordPress content says nothing.
+ */
+export interface BuiltInPracticeAreaCopy {
   description: string;
-  icon: IconName;
-  link: string;
   heroSubtitle: string;
   servicesTitle: string;
   services: readonly Feature[];
@@ -51,22 +41,17 @@ export interface BuiltInPracticeArea {
   whyChooseUs: readonly Feature[];
 }
 
-function area(a: Omit<BuiltInPracticeArea, 'link'>): BuiltInPracticeArea {
+function frozenCopy(c: BuiltInPracticeAreaCopy): BuiltInPracticeAreaCopy {
   return Object.freeze({
-    ...a,
-    link: `/practice-areas/${a.slug}/`,
-    services: Object.freeze(a.services.map((f) => Object.freeze({ ...f }))),
-    whyChooseUs: Object.freeze(a.whyChooseUs.map((f) => Object.freeze({ ...f }))),
+    ...c,
+    services: Object.freeze(c.services.map((f) => Object.freeze({ ...f }))),
+    whyChooseUs: Object.freeze(c.whyChooseUs.map((f) => Object.freeze({ ...f }))),
   });
 }
 
-/** brief §2: the seven built-in practice areas, in the order the home page shows them. */
-export const BUILT_IN_PRACTICE_AREAS: readonly BuiltInPracticeArea[] = Object.freeze([
-  area({
-    slug: 'criminal-defense',
-    wpSlug: 'criminal-defense',
-    title: 'Criminal Defence',
-    icon: 'Scale',
+/** brief §2: the copy of each built-in area, by its canonical slug (frozen: every request shares it). */
+const BUILT_IN_COPY: Readonly<Record<BuiltInPracticeAreaSlug, BuiltInPracticeAreaCopy>> = Object.freeze({
+  'criminal-defense': frozenCopy({
     description:
       'Defence in criminal cases before the courts in Ghaziabad and the Allahabad High Court, from the first police notice to the final hearing.',
     heroSubtitle: 'Careful, prompt representation when you are accused of an offence.',
@@ -129,11 +114,7 @@ export const BUILT_IN_PRACTICE_AREAS: readonly BuiltInPracticeArea[] = Object.fr
       },
     ],
   }),
-  area({
-    slug: 'family-law',
-    wpSlug: 'family-law',
-    title: 'Family Law',
-    icon: 'Users',
+  'family-law': frozenCopy({
     description:
       'Advice and representation in matrimonial, maintenance, custody and guardianship matters before the Family Court in Ghaziabad.',
     heroSubtitle: 'Practical guidance through family disputes, with your children’s welfare in view.',
@@ -192,11 +173,7 @@ export const BUILT_IN_PRACTICE_AREAS: readonly BuiltInPracticeArea[] = Object.fr
       },
     ],
   }),
-  area({
-    slug: 'bail-hearings',
-    wpSlug: 'bail-hearings',
-    title: 'Bail Hearings',
-    icon: 'Clock',
+  'bail-hearings': frozenCopy({
     description:
       'Urgent help with regular, interim and anticipatory bail before the Magistrate, Sessions Court and High Court.',
     heroSubtitle: 'When liberty is at stake, the first hours matter.',
@@ -246,11 +223,7 @@ export const BUILT_IN_PRACTICE_AREAS: readonly BuiltInPracticeArea[] = Object.fr
       },
     ],
   }),
-  area({
-    slug: 'motor-accident',
-    wpSlug: 'motor-accident',
-    title: 'Motor Accident Claims',
-    icon: 'Car',
+  'motor-accident': frozenCopy({
     description:
       'Compensation claims for road accident injuries and deaths before the Motor Accident Claims Tribunal in Ghaziabad.',
     heroSubtitle: 'Help with the paperwork and the claim, so you can focus on recovery.',
@@ -305,11 +278,7 @@ export const BUILT_IN_PRACTICE_AREAS: readonly BuiltInPracticeArea[] = Object.fr
       },
     ],
   }),
-  area({
-    slug: 'cybercrime-defense',
-    wpSlug: 'cybercrime',
-    title: 'Cybercrime Defense',
-    icon: 'Monitor',
+  'cybercrime-defense': frozenCopy({
     description:
       'Defence and advice in cases under the Information Technology Act and related offences, and help for victims of online fraud.',
     heroSubtitle: 'Digital cases need lawyers who understand the evidence.',
@@ -363,11 +332,7 @@ export const BUILT_IN_PRACTICE_AREAS: readonly BuiltInPracticeArea[] = Object.fr
       },
     ],
   }),
-  area({
-    slug: 'domestic-violence',
-    wpSlug: 'domestic-violence',
-    title: 'Domestic Violence',
-    icon: 'Home',
+  'domestic-violence': frozenCopy({
     description:
       'Protection, residence and maintenance orders under the Protection of Women from Domestic Violence Act, 2005, and representation for family members facing allegations.',
     heroSubtitle: 'Safety first, then a clear legal path forward.',
@@ -423,11 +388,7 @@ export const BUILT_IN_PRACTICE_AREAS: readonly BuiltInPracticeArea[] = Object.fr
       },
     ],
   }),
-  area({
-    slug: 'divorce-advisory',
-    wpSlug: 'divorce-advisory',
-    title: 'Divorce Advisory',
-    icon: 'Heart',
+  'divorce-advisory': frozenCopy({
     description:
       'Clear advice on whether and how to seek a divorce, by mutual consent or on contested grounds, and what it means for children, maintenance and property.',
     heroSubtitle: 'Understand your options before you decide.',
@@ -482,47 +443,11 @@ export const BUILT_IN_PRACTICE_AREAS: readonly BuiltInPracticeArea[] = Object.fr
       },
     ],
   }),
-]);
-
-/**
- * Old and alternative paths that lead to a practice area, mapped to the area's canonical link
- * (keys without a trailing slash; callers strip one before looking up).
- */
-export const LEGACY_PRACTICE_PATHS: Readonly<Record<string, string>> = Object.freeze({
-  '/criminal-defense': '/practice-areas/criminal-defense/',
-  '/family-law': '/practice-areas/family-law/',
-  '/bail-hearings': '/practice-areas/bail-hearings/',
-  '/motor-accident': '/practice-areas/motor-accident/',
-  '/cybercrime': '/practice-areas/cybercrime-defense/',
-  '/domestic-violence': '/practice-areas/domestic-violence/',
-  '/divorce-advisory': '/practice-areas/divorce-advisory/',
-  '/practice-areas/cybercrime': '/practice-areas/cybercrime-defense/',
-  '/practice-areas/motor-accident-claims': '/practice-areas/motor-accident/',
 });
 
-/**
- * Every slug that names a built-in area: its canonical slug, its WordPress page's slug and its old
- * addresses (findBuiltInPracticeArea finds the area by each of them).
- */
-export function builtInPracticeAreaSlugs(area: BuiltInPracticeArea): string[] {
-  const slugs = new Set([area.slug, area.wpSlug]);
-  for (const [path, link] of Object.entries(LEGACY_PRACTICE_PATHS)) {
-    if (link === area.link) slugs.add(path.replace(/^\/(?:practice-areas\/)?/, ''));
-  }
-  return [...slugs];
-}
-
-/** A built-in area by canonical slug, WordPress page slug or an old alias (any case, slashes ignored). */
-export function findBuiltInPracticeArea(slug: string): BuiltInPracticeArea | undefined {
-  if (typeof slug !== 'string') return undefined;
-  const key = slug
-    .trim()
-    .toLowerCase()
-    .replace(/^\/+|\/+$/g, '');
-  const direct = BUILT_IN_PRACTICE_AREAS.find((a) => a.slug === key || a.wpSlug === key);
-  if (direct) return direct;
-  const link = LEGACY_PRACTICE_PATHS[`/${key}`] ?? LEGACY_PRACTICE_PATHS[`/practice-areas/${key}`];
-  return link ? BUILT_IN_PRACTICE_AREAS.find((a) => a.link === link) : undefined;
+/** The copy of a built-in area. */
+export function builtInCopy(area: BuiltInPracticeArea): BuiltInPracticeAreaCopy {
+  return BUILT_IN_COPY[area.slug];
 }
 
 export interface PracticeAreaHelpers {
@@ -656,7 +581,7 @@ export function practiceAreaCard(
       slug: builtIn.slug,
       title: (wp && plain(rendered(wp.title))) || builtIn.title,
       // A page's excerpt was never written for a card; a practice area's is.
-      description: (post && excerptOf(post)) || builtIn.description,
+      description: (post && excerptOf(post)) || builtInCopy(builtIn).description,
       icon: post ? toIconName(post.practice_icon, builtIn.icon) : builtIn.icon,
       link: builtIn.link,
       origin: wp ? 'WORDPRESS' : 'BUILT_IN',
@@ -690,7 +615,8 @@ export function practiceAreaDescription(parts: PracticeAreaParts, card: Practice
 /** The whole area: the card's fields and the body, structure, image and SEO. */
 export function practiceAreaOf(parts: PracticeAreaParts, helpers: PracticeAreaHelpers): PracticeArea {
   const card = practiceAreaCard(parts, helpers);
-  const { builtIn } = parts;
+  // Built-in data fills every gap WordPress leaves.
+  const fallback = parts.builtIn ? builtInCopy(parts.builtIn) : null;
   const wp = record(parts.post) ?? record(parts.page);
   const structure = isRecord(wp?.page_structure) ? wp.page_structure : {};
   const description = practiceAreaDescription(parts, card);
@@ -709,11 +635,11 @@ export function practiceAreaOf(parts: PracticeAreaParts, helpers: PracticeAreaHe
     icon: card.icon,
     link: card.link,
     contentHtml: wp ? contentHtml(wp, helpers.content) : null,
-    heroSubtitle: plain(structure.hero_subtitle) || builtIn?.heroSubtitle || null,
-    servicesTitle: plain(structure.services_title) || builtIn?.servicesTitle || null,
-    services: services.length > 0 || !builtIn ? services : copies(builtIn.services),
-    whyChooseTitle: plain(structure.why_choose_title) || builtIn?.whyChooseTitle || null,
-    whyChooseUs: whyChooseUs.length > 0 || !builtIn ? whyChooseUs : copies(builtIn.whyChooseUs),
+    heroSubtitle: plain(structure.hero_subtitle) || fallback?.heroSubtitle || null,
+    servicesTitle: plain(structure.services_title) || fallback?.servicesTitle || null,
+    services: services.length > 0 || !fallback ? services : copies(fallback.services),
+    whyChooseTitle: plain(structure.why_choose_title) || fallback?.whyChooseTitle || null,
+    whyChooseUs: whyChooseUs.length > 0 || !fallback ? whyChooseUs : copies(fallback.whyChooseUs),
     featuredImage,
     origin: card.origin,
     editUrl: card.editUrl,

@@ -1,7 +1,7 @@
 import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { sanitizeContent } from './sanitize.js';
-import { findUnsafe, wordpressLinkPayloads, XSS_PAYLOADS } from './xss-fixtures.js';
+import { findUnsafe, wordpressLinkPayloads, XSS_PAYLOADS } from '../../test/fixtures/xss.js';
 
 // Large-input tests do real work; the limit only keeps a loaded CI machine from failing them.
 const HEAVY_TEST_TIMEOUT_MS = 60_000;

@@ -1,7 +1,6 @@
+import { BUILT_IN_PRACTICE_AREAS, phoneE164 } from '@site/content-model';
 import type { Media, Site, Stat, Testimonial } from '../generated/resolvers.js';
-import { phoneE164 } from '../enquiry/phone.js';
 import { DEFAULT_IMAGE } from './media.js';
-import { BUILT_IN_PRACTICE_AREAS } from './practice-areas.js';
 import { isAbsoluteHttpUrl } from './url.js';
 
 export type { Site };

@@ -1,15 +1,15 @@
-// The server's check of an enquiry: zod schemas built from the shared rules (rules.ts), so the
-// limits and messages are the ones the form shows. A test holds this and the browser's check to the
-// same answers over a corpus of inputs.
-import { z } from 'zod';
-import { phoneE164 } from './phone.js';
+// The server's check of an enquiry: zod schemas built from the contact form's rules
+// (@site/content-model), so the limits and messages are the ones the form shows. A test holds this
+// and the browser's check to the same answers over a corpus of inputs.
 import {
   ENQUIRY_FIELDS,
   ENQUIRY_RULES,
   normalizeField,
+  phoneE164,
   type EnquiryField,
   type EnquiryFieldError,
-} from './rules.js';
+} from '@site/content-model';
+import { z } from 'zod';
 
 /** A valid enquiry, normalised: what the outbox stores and WordPress receives. */
 export interface Enquiry {

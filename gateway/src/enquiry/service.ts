@@ -3,8 +3,7 @@
 // Personal data stays in the outbox and the request to WordPress: log lines carry keys and counts.
 import type { Logger } from 'pino';
 import type { GatewayConfig } from '../config.js';
-import { rateKeyForAddress } from '../rate-limit.js';
-import { createTokenBuckets, type Admission, type TokenBuckets } from '../security/token-bucket.js';
+import { rateKeyForAddress, type Admission, type Limiter } from '@site/server-kit';
 import { createDeliveryWorker, type DeliveryStats, type DeliveryWorker } from './delivery.js';
 import { createOutbox, type Outbox, type OutboxEntry } from './outbox.js';
 import type { Enquiry } from './schema.js';
@@ -17,7 +16,7 @@ export interface EnquiryService {
   readonly mode: EnquiryMode;
   readonly outbox: Outbox;
   /** Counts one submission from this client address against its limit. */
-  admit(clientIp: string): Admission;
+  admit(clientIp: string): Promise<Admission>;
   /** Durably stores the enquiry, then hands it to delivery. */
   accept(enquiry: Enquiry): Promise<OutboxEntry>;
   start(): Promise<void>;
@@ -31,7 +30,8 @@ export interface EnquiryDeps {
   outbox?: Outbox;
   /** Replaces the HTTP delivery to WordPress (tests). */
   deliver?: Deliver;
-  rateLimiter?: TokenBuckets;
+  /** ENQUIRY_RATE_LIMIT per ENQUIRY_RATE_WINDOW and address; without one, nothing is limited. */
+  rateLimiter?: Limiter;
   /** Delivery worker tuning (tests use short delays). */
   concurrency?: number;
   initialDelayMs?: number;
@@ -45,13 +45,7 @@ export function createEnquiryService(
 ): EnquiryService {
   const settings = config.enquiries;
   const outbox = deps.outbox ?? createOutbox({ dir: settings.outboxDir });
-  // ENQUIRY_RATE_LIMIT at once, then the same number again over each ENQUIRY_RATE_WINDOW.
-  const limiter =
-    deps.rateLimiter ??
-    createTokenBuckets({
-      perMinute: settings.rateLimit / (settings.rateWindowMs / 60_000),
-      burst: settings.rateLimit,
-    });
+  const limiter = deps.rateLimiter;
   const log = logger.child({ component: 'enquiries' });
 
   let deliver: Deliver | null = deps.deliver ?? null;
@@ -79,7 +73,10 @@ export function createEnquiryService(
   return {
     mode: worker ? 'wordpress' : 'outbox',
     outbox,
-    admit: (clientIp) => limiter.take(rateKeyForAddress(clientIp)),
+    admit: async (clientIp) =>
+      limiter
+        ? limiter.take(rateKeyForAddress(clientIp))
+        : { allowed: true, retryAfterS: 0, remaining: Number.POSITIVE_INFINITY },
     async accept(enquiry) {
       const entry = await outbox.append(enquiry);
       worker?.enqueue(entry);

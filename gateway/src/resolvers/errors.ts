@@ -1,8 +1,6 @@
 // Errors the web can act on: a stable extensions.code and a message it may show.
 import { GraphQLError } from 'graphql';
 
-export type GatewayErrorCode = 'UPSTREAM_UNAVAILABLE' | 'BAD_USER_INPUT' | 'NOT_IMPLEMENTED';
-
 export function upstreamUnavailable(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'UPSTREAM_UNAVAILABLE' } });
 }

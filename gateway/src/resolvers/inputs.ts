@@ -1,10 +1,7 @@
 // Arguments are bounded here, at the edge, before anything reaches WordPress.
+import { SEARCH_MAX_LENGTH, SLUG_MAX_LENGTH } from '@site/content-model';
 import { GraphQLError } from 'graphql';
 import { hasLoneSurrogate, toWellFormed } from '../derive/text.js';
-
-export const MAX_SEARCH_LENGTH = 200;
-/** WordPress's post_name column is varchar(200). */
-export const MAX_SLUG_LENGTH = 200;
 
 export function clampInt(
   value: number | null | undefined,
@@ -24,7 +21,7 @@ export function clampInt(
 export function boundedSlug(raw: string | null | undefined): string | null {
   if (typeof raw !== 'string') return null;
   const slug = raw.trim();
-  if (slug === '' || slug.length > MAX_SLUG_LENGTH * 3) return null;
+  if (slug === '' || slug.length > SLUG_MAX_LENGTH * 3) return null;
   // Half a surrogate pair is no character at all, so no slug.
   if (hasLoneSurrogate(slug)) return null;
   // eslint-disable-next-line no-control-regex
@@ -38,7 +35,7 @@ export function boundedSlug(raw: string | null | undefined): string | null {
   }
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/u.test(decoded)) return null;
-  if (encodeURIComponent(decoded).length > MAX_SLUG_LENGTH) return null;
+  if (encodeURIComponent(decoded).length > SLUG_MAX_LENGTH) return null;
   return slug;
 }
 
@@ -52,8 +49,8 @@ export function boundedSearch(raw: string | null | undefined): string | undefine
   // eslint-disable-next-line no-control-regex
   const withoutControls = toWellFormed(raw).replace(/[\u0000-\u001f\u007f]+/g, ' ');
   const cleaned = withoutControls.replace(/\s+/g, ' ').trim();
-  if ([...cleaned].length > MAX_SEARCH_LENGTH) {
-    throw badUserInput(`search must be at most ${MAX_SEARCH_LENGTH} characters`, 'search');
+  if ([...cleaned].length > SEARCH_MAX_LENGTH) {
+    throw badUserInput(`search must be at most ${SEARCH_MAX_LENGTH} characters`, 'search');
   }
   return cleaned === '' ? undefined : cleaned;
 }

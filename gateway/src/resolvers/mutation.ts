@@ -1,8 +1,8 @@
 // submitEnquiry: limit per address, honeypot, validation, minimum fill time, then the outbox (the
 // answer waits for the enquiry to be on disk), then delivery in the background. The answer holds
 // only fixed texts and the field names at fault: nothing any visitor typed.
+import { ENQUIRY_MESSAGES, ENQUIRY_RULES, MIN_FILL_MS } from '@site/content-model';
 import type { GatewayContext } from '../context.js';
-import { ENQUIRY_MESSAGES, ENQUIRY_RULES, MIN_FILL_MS } from '../enquiry/rules.js';
 import { parseEnquiry, practiceAreaField } from '../enquiry/schema.js';
 import type { EnquiryResult, MutationResolvers } from '../generated/resolvers.js';
 import { isListedPracticeArea } from './practice-area.js';
@@ -13,7 +13,7 @@ const refused = (message: string): EnquiryResult => ({ ok: false, message, field
 export const Mutation: MutationResolvers<GatewayContext> = {
   submitEnquiry: async (_parent, { input }, ctx) => {
     const log = ctx.logger.child({ op: 'submitEnquiry' });
-    const admitted = ctx.enquiries.admit(ctx.clientIp);
+    const admitted = await ctx.enquiries.admit(ctx.clientIp);
     if (!admitted.allowed) {
       log.warn({ retryAfterS: admitted.retryAfterS }, 'enquiry refused: rate limit');
       return refused(ENQUIRY_MESSAGES.rateLimited);

@@ -1,8 +1,9 @@
 // Page: generic WordPress pages (/{slug}) and the page list the sitemap needs.
+import { findBuiltInPracticeArea } from '@site/content-model';
 import { prepareContent } from '../derive/content.js';
 import { lastModifiedWithOffset, withUtcOffset } from '../derive/date.js';
 import { clampExcerptLength, makeExcerpt } from '../derive/excerpt.js';
-import { findBuiltInPracticeArea, featuresFromWp } from '../derive/practice-areas.js';
+import { featuresFromWp } from '../derive/practice-areas.js';
 import { mergeSeo } from '../derive/seo.js';
 import { htmlToText, titleText } from '../derive/text.js';
 import type { GatewayContext } from '../context.js';

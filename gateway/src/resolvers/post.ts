@@ -1,4 +1,5 @@
 // Post: blog posts from /posts, with everything the screens need derived once here.
+import { POSTS_MAX_FIRST } from '@site/content-model';
 import { bannerFrom } from '../derive/banner.js';
 import { prepareContent } from '../derive/content.js';
 import { formatLongDate, lastModifiedWithOffset, withUtcOffset } from '../derive/date.js';
@@ -122,7 +123,7 @@ const MAX_PAGE = 1000;
 
 export const postQueries: Pick<QueryResolvers<GatewayContext>, 'posts' | 'post'> = {
   posts: async (_parent, args, ctx) => {
-    const perPage = clampInt(args.first, 10, 1, 100);
+    const perPage = clampInt(args.first, 10, 1, POSTS_MAX_FIRST);
     const page = clampInt(args.page, 1, 1, MAX_PAGE);
     const search = boundedSearch(args.search);
     const empty = { nodes: [], totalCount: 0, totalPages: 0, page, perPage, category: null };

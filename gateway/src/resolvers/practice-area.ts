@@ -6,11 +6,13 @@ import {
   BUILT_IN_PRACTICE_AREAS,
   builtInPracticeAreaSlugs,
   findBuiltInPracticeArea,
+  type BuiltInPracticeArea,
+} from '@site/content-model';
+import {
   practiceAreaCard,
   practiceAreaDescription,
   practiceAreaList,
   practiceAreaOf,
-  type BuiltInPracticeArea,
   type PracticeAreaCard,
   type PracticeAreaHelpers,
 } from '../derive/practice-areas.js';

@@ -2,7 +2,7 @@
 // hosts that count as internal links in content.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_IMAGE, mediaFromWp, mediaOrDefault } from '../derive/media.js';
+import { mediaFromWp, mediaOrDefault } from '../derive/media.js';
 import type { PracticeAreaHelpers } from '../derive/practice-areas.js';
 import { siteFromConfig, type SiteConfig } from '../derive/site.js';
 import type { SanitizeOptions } from '../derive/sanitize.js';
@@ -136,5 +136,3 @@ export async function practiceHelpers(
     content: contentOptions(ctx.config),
   };
 }
-
-export { DEFAULT_IMAGE };

@@ -22,14 +22,11 @@ import {
   type WpPracticeAreaSummary,
 } from './types.js';
 
+/** What every post type's list and page start with, in the order WordPress is asked for them. */
+const CONTENT_HEAD_FIELDS = ['id', 'date', 'date_gmt', 'modified', 'modified_gmt', 'slug', 'title'] as const;
+
 export const POST_FIELDS = [
-  'id',
-  'date',
-  'date_gmt',
-  'modified',
-  'modified_gmt',
-  'slug',
-  'title',
+  ...CONTENT_HEAD_FIELDS,
   'content',
   'excerpt',
   'featured_media',
@@ -43,13 +40,7 @@ export const POST_FIELDS = [
 
 /** What a list of posts needs: no body, no SEO blocks (a tenth of the bytes of whole posts). */
 export const POST_SUMMARY_FIELDS = [
-  'id',
-  'date',
-  'date_gmt',
-  'modified',
-  'modified_gmt',
-  'slug',
-  'title',
+  ...CONTENT_HEAD_FIELDS,
   'excerpt',
   'featured_media',
   'categories',
@@ -58,13 +49,7 @@ export const POST_SUMMARY_FIELDS = [
 ] as const;
 
 export const PAGE_FIELDS = [
-  'id',
-  'date',
-  'date_gmt',
-  'modified',
-  'modified_gmt',
-  'slug',
-  'title',
+  ...CONTENT_HEAD_FIELDS,
   'content',
   'excerpt',
   'featured_media',
@@ -74,13 +59,7 @@ export const PAGE_FIELDS = [
 ] as const;
 
 export const PRACTICE_AREA_FIELDS = [
-  'id',
-  'date',
-  'date_gmt',
-  'modified',
-  'modified_gmt',
-  'slug',
-  'title',
+  ...CONTENT_HEAD_FIELDS,
   'content',
   'excerpt',
   'featured_media',
@@ -93,13 +72,7 @@ export const PRACTICE_AREA_FIELDS = [
 
 /** What the list of practice areas needs: cards, links, the order; no body (a tenth of the bytes). */
 export const PRACTICE_AREA_SUMMARY_FIELDS = [
-  'id',
-  'date',
-  'date_gmt',
-  'modified',
-  'modified_gmt',
-  'slug',
-  'title',
+  ...CONTENT_HEAD_FIELDS,
   'excerpt',
   'menu_order',
   'practice_icon',
@@ -174,12 +147,13 @@ function bySlugShape<T extends { slug: string }>(
   path: string,
   fields: readonly string[],
   parse: (b: unknown) => T[],
+  status: 'publish' | null = 'publish',
 ): BatchShape<T> {
   return {
     path,
     keyKind: 'slug',
     variant: fields.join(','),
-    query: (keys) => ({ slug: keys, per_page: slugPerPage(keys.length), status: 'publish', _fields: fields }),
+    query: (keys) => ({ slug: keys, per_page: slugPerPage(keys.length), status, _fields: fields }),
     keyOf: (item) => normalizeSlug(item.slug),
     parse,
   };
@@ -190,16 +164,13 @@ export const PAGES_BY_SLUG = bySlugShape('/pages', PAGE_FIELDS, (b) => wpPageLis
 export const PRACTICE_AREAS_BY_SLUG = bySlugShape('/practice_areas', PRACTICE_AREA_FIELDS, (b) =>
   wpPracticeAreaListSchema.parse(b),
 );
-
-export const CATEGORIES_BY_SLUG: BatchShape<WpCategory> = {
-  path: '/categories',
-  keyKind: 'slug',
-  variant: CATEGORY_FIELDS.join(','),
-  // Terms have no status: WordPress answers the slugs it knows.
-  query: (keys) => ({ slug: keys, per_page: slugPerPage(keys.length), _fields: CATEGORY_FIELDS }),
-  keyOf: (item) => normalizeSlug(item.slug),
-  parse: (b) => wpCategoryListSchema.parse(b),
-};
+// Terms have no status: WordPress answers the slugs it knows.
+export const CATEGORIES_BY_SLUG = bySlugShape(
+  '/categories',
+  CATEGORY_FIELDS,
+  (b) => wpCategoryListSchema.parse(b),
+  null,
+);
 
 export const MEDIA_BY_ID: BatchShape<WpMedia> = {
   path: '/media',
@@ -216,6 +187,26 @@ export const MEDIA_BY_ID: BatchShape<WpMedia> = {
   parse: (b) => wpMediaListSchema.parse(b),
 };
 
+/** The posts list of brief §7, newest first; `countPosts` asks the same with one id per page. */
+function postsQuery(
+  params: Omit<PostListParams, 'perPage' | 'page'>,
+  perPage: number,
+  page: number,
+  fields: readonly string[],
+): RestQuery {
+  return {
+    per_page: perPage,
+    page,
+    orderby: 'date',
+    order: 'desc',
+    status: 'publish',
+    search: params.search,
+    categories: params.categories,
+    exclude: params.exclude,
+    _fields: fields,
+  };
+}
+
 export function createWpApi(source: RestSource): WpApi {
   const batch = <T>(shape: BatchShape<T>, keys: readonly string[]): Promise<BatchResult<T>> => {
     if (keys.length === 0) return Promise.resolve(new Map());
@@ -226,22 +217,15 @@ export function createWpApi(source: RestSource): WpApi {
 
   return {
     async listPosts(params) {
-      const query: RestQuery = {
-        per_page: params.perPage,
-        page: params.page,
-        orderby: 'date',
-        order: 'desc',
-        status: 'publish',
-        search: params.search,
-        categories: params.categories,
-        exclude: params.exclude,
-        _fields: POST_SUMMARY_FIELDS,
-      };
       // Summaries only: a field that needs the body loads the whole post by slug (batched), and a
       // summary is never remembered as "the post with this slug".
-      const response = await source.get('/posts', query, {
-        parse: (b) => wpPostSummaryListSchema.parse(b),
-      });
+      const response = await source.get(
+        '/posts',
+        postsQuery(params, params.perPage, params.page, POST_SUMMARY_FIELDS),
+        {
+          parse: (b) => wpPostSummaryListSchema.parse(b),
+        },
+      );
       const total = response.total ?? response.body.length;
       return {
         items: response.body,
@@ -251,18 +235,9 @@ export function createWpApi(source: RestSource): WpApi {
     },
 
     async countPosts(params) {
-      const query: RestQuery = {
-        per_page: 1,
-        page: 1,
-        orderby: 'date',
-        order: 'desc',
-        status: 'publish',
-        search: params.search,
-        categories: params.categories,
-        exclude: params.exclude,
-        _fields: ['id'],
-      };
-      const response = await source.get('/posts', query, { parse: (b) => wpAnyListSchema.parse(b) });
+      const response = await source.get('/posts', postsQuery(params, 1, 1, ['id']), {
+        parse: (b) => wpAnyListSchema.parse(b),
+      });
       return response.total ?? response.body.length;
     },
 

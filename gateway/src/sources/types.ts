@@ -63,7 +63,6 @@ export const wpYoastHeadSchema = z.looseObject({
   // Yoast's robots choice for the page: { index: 'index' | 'noindex', follow: ... }.
   robots: z.looseObject({ index: optString }).optional().catch(undefined),
 });
-export type WpYoastHead = z.infer<typeof wpYoastHeadSchema>;
 
 export const wpSeoMetaSchema = z.looseObject({
   yoast_seo_title: optString,
@@ -78,7 +77,6 @@ export const wpSeoMetaSchema = z.looseObject({
   /** The companion plugin's reading of Yoast's "allow search engines to show this" (true: do not). */
   yoast_seo_noindex: optFlag,
 });
-export type WpSeoMeta = z.infer<typeof wpSeoMetaSchema>;
 
 export const wpBannerSettingsSchema = z.looseObject({
   banner_background_color: optString,
@@ -97,7 +95,6 @@ export const wpBannerSettingsSchema = z.looseObject({
   banner_title: optString,
   banner_description: optString,
 });
-export type WpBannerSettings = z.infer<typeof wpBannerSettingsSchema>;
 
 export const wpFeatureItemSchema = z.looseObject({
   icon: optString,
@@ -108,7 +105,6 @@ export const wpFeatureItemSchema = z.looseObject({
     .catch('')
     .transform((s) => s ?? ''),
 });
-export type WpFeatureItem = z.infer<typeof wpFeatureItemSchema>;
 
 const featureList = z
   .array(z.unknown())
@@ -165,6 +161,18 @@ const wpContentBase = {
   seo_meta: pluginObject(wpSeoMetaSchema),
 };
 
+/** The head of the list summaries below: plain object schemas, so unknown fields are dropped. */
+const summaryBase = z.object(wpContentBase).pick({
+  id: true,
+  date: true,
+  date_gmt: true,
+  modified: true,
+  modified_gmt: true,
+  slug: true,
+  title: true,
+  excerpt: true,
+});
+
 export const wpPostSchema = z.looseObject({
   ...wpContentBase,
   categories: z
@@ -183,15 +191,7 @@ export type WpPost = z.infer<typeof wpPostSchema>;
  * reading time). A plain object schema, so a WordPress that ignores `_fields` cannot smuggle a body
  * into something the resolvers treat as a summary.
  */
-export const wpPostSummarySchema = z.object({
-  id: wpContentBase.id,
-  date: wpContentBase.date,
-  date_gmt: optString,
-  modified: optString,
-  modified_gmt: optString,
-  slug: wpContentBase.slug,
-  title: wpContentBase.title,
-  excerpt: wpContentBase.excerpt,
+export const wpPostSummarySchema = summaryBase.extend({
   featured_media: wpContentBase.featured_media,
   categories: wpPostSchema.shape.categories,
   author_name: optString,
@@ -227,15 +227,8 @@ export type WpPracticeArea = z.infer<typeof wpPracticeAreaSchema>;
  * structure or SEO blocks. A plain object schema, so a WordPress that ignores `_fields` cannot
  * smuggle a body into something the resolvers treat as a summary.
  */
-export const wpPracticeAreaSummarySchema = z.object({
-  id: wpContentBase.id,
+export const wpPracticeAreaSummarySchema = summaryBase.extend({
   date: optString,
-  date_gmt: optString,
-  modified: optString,
-  modified_gmt: optString,
-  slug: wpContentBase.slug,
-  title: wpContentBase.title,
-  excerpt: wpContentBase.excerpt,
   menu_order: wpPracticeAreaSchema.shape.menu_order,
   practice_icon: optString,
 });
@@ -284,7 +277,6 @@ const wpMediaDetailsSchema = z.looseObject({
       return out;
     }),
 });
-export type WpMediaDetails = z.infer<typeof wpMediaDetailsSchema>;
 
 export const wpMediaSchema = z.looseObject({
   id: z.number().int().positive(),
@@ -326,7 +318,6 @@ export const wpErrorSchema = z.looseObject({
   message: z.string().optional(),
   data: z.looseObject({ status: z.number().optional() }).nullish(),
 });
-export type WpError = z.infer<typeof wpErrorSchema>;
 
 export const wpPostListSchema = z.array(wpPostSchema);
 export const wpPostSummaryListSchema = z.array(wpPostSummarySchema);

@@ -6,11 +6,10 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig } from '../config.js';
 import { COLLECTIONS, type CollectionName } from '../sources/embedded/source.js';
 import { UpstreamError, type RestQuery } from '../sources/rest.js';
 import { createWordPressClient } from '../sources/wordpress/client.js';
+import { configOrExit, isProgram, run } from './cli.js';
 
 /**
  * Fields WordPress adds for hypermedia or as rendered HTML duplicates of other fields; the snapshot
@@ -179,16 +178,7 @@ export async function pullContent(options: PullOptions): Promise<PullResult> {
 }
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = configOrExit();
   if (!config.wordpressUrl) {
     process.stderr.write(
       'Set WORDPRESS_URL to the WordPress site to snapshot, e.g. WORDPRESS_URL=https://cms.example.in\n',
@@ -205,9 +195,4 @@ async function main(): Promise<void> {
   if (result.missing.length > 0) process.exitCode = 2;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((error: unknown) => {
-    process.stderr.write(`content:pull failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  });
-}
+if (isProgram(import.meta.url)) run(main, 'content:pull failed');

@@ -6,11 +6,10 @@
 //   npm run enquiries -- --pending    only those not yet delivered to WordPress
 //   npm run enquiries -- --full       every field, message included
 //   npm run enquiries -- --json       one JSON object per line (for scripts)
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { practiceAreaTitle } from '@site/content-model';
 import { loadConfig } from '../config.js';
 import { createOutbox, type OutboxEntry, type OutboxReport } from '../enquiry/outbox.js';
-import { practiceAreaTitle } from '../enquiry/rules.js';
+import { isProgram, run } from './cli.js';
 
 export interface ListOptions {
   pending?: boolean;
@@ -119,9 +118,4 @@ async function main(): Promise<void> {
   process.stdout.write(formatEnquiries(report, options));
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((error: unknown) => {
-    process.stderr.write(`enquiries failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  });
-}
+if (isProgram(import.meta.url)) run(main, 'enquiries failed');

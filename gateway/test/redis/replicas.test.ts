@@ -5,7 +5,7 @@
 // web replicas, a purge on one replica seen by all, and Redis killed mid-run -> still 200s.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import type http from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -41,7 +41,7 @@ const OPERATIONS = [
 
 interface GatewayReplica {
   gateway: Gateway;
-  server: http.Server;
+  server: FastifyInstance;
   base: string;
   warnings: string[];
 }
@@ -98,7 +98,12 @@ async function startGateway(
   await gateway.start();
   const server = createHttpServer(gateway);
   await listen(server, 0, '127.0.0.1');
-  return { gateway, server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, warnings };
+  return {
+    gateway,
+    server,
+    base: `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
+    warnings,
+  };
 }
 
 async function startWeb(gatewayBase: string, redisUrl: string, prefix: string): Promise<WebReplica> {
@@ -216,8 +221,7 @@ describe('replicas sharing one Redis', () => {
   afterAll(async () => {
     await Promise.all(webs.map(stopWeb));
     for (const g of gateways) {
-      g.server.closeAllConnections();
-      await new Promise<void>((resolve) => g.server.close(() => resolve()));
+      await g.server.close();
       await g.gateway.stop();
     }
     await wp?.close();

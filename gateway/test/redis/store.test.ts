@@ -5,11 +5,18 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCaches } from '../../src/cache/caches.js';
 import { cachedSource } from '../../src/cache/cached-source.js';
-import { createMemoryCache } from '../../src/cache/memory.js';
-import { purge, type PurgeRequest } from '../../src/cache/purge.js';
-import { connectRedis, createRedisCache, createRedisLock } from '../../src/cache/redis.js';
-import { createSharedCache, type SharedCache } from '../../src/cache/shared.js';
+import { purgeTags } from '../../src/cache/purge.js';
+import {
+  connectRedis,
+  connectRedisTier,
+  createRedisLock,
+  createRedisStore,
+  type Entry,
+  type RedisTier,
+} from '@site/server-kit';
+import { persistedQueryCache } from '../../src/cache/redis.js';
 import {
   UpstreamError,
   wordpressApiError,
@@ -63,7 +70,30 @@ function scripted() {
   };
 }
 
-describe('Redis cache store', () => {
+/** An entry stored at `at`, served until `until` at the latest. */
+const entry = <T>(value: T, tags: string[], at = 1000, until = at + 60_000): Entry<T> => ({
+  value,
+  askedAt: at,
+  storedAt: at,
+  freshUntil: at + 1000,
+  staleUntil: until,
+  errorUntil: until,
+  tags,
+});
+
+/** The gateway's caches over Redis, as one replica has them. */
+const tiers: RedisTier[] = [];
+afterAll(() => {
+  for (const tier of tiers) tier.close();
+});
+async function replica(p: string, now: () => number, redisUrl = url) {
+  const tier = connectRedisTier({ url: redisUrl, prefix: p, name: 'test', logger: quietLogger, now });
+  tiers.push(tier);
+  return { tier, caches: createCaches({ now, shared: tier }) };
+}
+const policy = { ttlMs: 30_000, staleWhileRevalidateMs: 60_000, staleIfErrorMaxAgeMs: 3_600_000 };
+
+describe('Redis store', () => {
   let client: Redis;
   beforeAll(() => {
     client = connectRedis(url);
@@ -71,64 +101,60 @@ describe('Redis cache store', () => {
   afterAll(() => client.disconnect());
   const ready = () => new Promise<void>((r) => (client.status === 'ready' ? r() : client.once('ready', r)));
 
-  it('stores value, storedAt and tags, expiring at the retention given', async () => {
+  it('stores value, times and tags, expiring when no policy would serve the entry any more', async () => {
     await ready();
     const p = prefix();
-    const store = createRedisCache(client, p);
-    await store.set(
-      '/posts?per_page=1',
-      { value: { a: [1, 'x'] }, storedAt: 1234, tags: ['posts', 'posts:list'] },
-      90_000,
-    );
-    expect(await store.get('/posts?per_page=1')).toEqual({
-      value: { a: [1, 'x'] },
-      storedAt: 1234,
-      tags: ['posts', 'posts:list'],
-    });
-    const entryTtl = await admin.pttl(`${p}c:/posts?per_page=1`);
+    const store = createRedisStore(client, p, { now: () => 1000 });
+    const stored = entry({ a: [1, 'x'] }, ['posts', 'posts:list'], 1000, 91_000);
+    await store.set('wp:/posts?per_page=1', stored);
+    expect(await store.get('wp:/posts?per_page=1')).toEqual(stored);
+    const entryTtl = await admin.pttl(`${p}c:wp:/posts?per_page=1`);
     expect(entryTtl).toBeGreaterThan(80_000);
     expect(entryTtl).toBeLessThanOrEqual(90_000);
     // A tag outlives every entry it names (both were set by one script; read a moment apart).
     expect(await admin.pttl(`${p}t:posts`)).toBeGreaterThan(entryTtl - 100);
-    await store.set('/posts?per_page=2', { value: 2, storedAt: 1, tags: ['posts'] }, 10_000);
+    await store.set('wp:/posts?per_page=2', entry(2, ['posts'], 1000, 11_000));
     expect(await admin.pttl(`${p}t:posts`)).toBeGreaterThan(80_000);
-    expect(await store.get('/missing')).toBeUndefined();
+    expect(await store.get('wp:/missing')).toBeUndefined();
+    // Of no use any more: not stored at all.
+    await store.set('wp:/gone', entry(3, ['posts'], 0, 1000));
+    expect(await admin.exists(`${p}c:wp:/gone`)).toBe(0);
   });
 
-  it('purges by tag, by prefix and wholly, counting what it dropped', async () => {
+  it('purges by tag and wholly, counting what it dropped', async () => {
     await ready();
     const p = prefix();
-    const store = createRedisCache(client, p);
-    const put = (key: string, tags: string[]) => store.set(key, { value: 1, storedAt: 0, tags }, 60_000);
-    await put('/posts?per_page=10', ['posts', 'posts:list']);
-    await put('/posts?slug=a', ['posts', 'posts:slug:a']);
-    await put('/posts?slug=b', ['posts', 'posts:slug:b']);
-    await put('/media?include=5', ['media', 'media:id:5']);
-    await put('/categories?hide_empty=true', ['categories']);
-    expect(await store.size()).toBe(5);
-    expect(await purge(store, { type: 'post', slug: 'a' })).toBe(3);
-    expect(await store.size()).toBe(2);
+    const store = createRedisStore(client, p, { now: () => 1000 });
+    const put = (key: string, tags: string[]) => store.set(key, entry(1, tags));
+    await put('wp:/posts?per_page=10', ['posts', 'posts:list']);
+    await put('wp:/posts?slug=a', ['posts', 'posts:slug:a']);
+    await put('wp:/posts?slug=b', ['posts', 'posts:slug:b']);
+    await put('wp:/media?include=5', ['media', 'media:id:5']);
+    await put('page:/blog/', ['derived']);
+    expect(await admin.keys(`${p}c:*`)).toHaveLength(5);
+    let dropped = 0;
+    for (const tag of purgeTags({ type: 'post', slug: 'a' })) dropped += await store.deleteByTag(tag);
+    // The list, the item and every page built from content.
+    expect(dropped).toBe(3);
+    expect((await admin.keys(`${p}c:*`)).sort()).toEqual([
+      `${p}c:wp:/media?include=5`,
+      `${p}c:wp:/posts?slug=b`,
+    ]);
     expect(await store.deleteByTag('posts:slug:a')).toBe(0);
-    expect(await store.deleteByPrefix('/posts?slug=')).toBe(1);
-    // Another service's keys under the same prefix survive a clear.
-    await admin.set(`${p}page:/`, 'html');
+    // Keys of other kinds under the same prefix survive a clear.
+    await admin.set(`${p}apq:abc`, 'query');
     await store.clear();
-    expect(await store.size()).toBe(0);
-    expect(await admin.get(`${p}page:/`)).toBe('html');
+    expect(await admin.keys(`${p}c:*`)).toEqual([]);
     expect(await admin.keys(`${p}t:*`)).toEqual([]);
+    expect(await admin.get(`${p}apq:abc`)).toBe('query');
   });
 
   it('keeps the TTL, stale-while-revalidate and stale-if-error policy of the memory store', async () => {
-    await ready();
     let t = 5_000_000;
     const up = scripted();
-    const store = createRedisCache(client, prefix());
-    const cached = cachedSource(up.source, store, {
-      ttlMs: 30_000,
-      staleWhileRevalidateMs: 60_000,
-      staleIfErrorMaxAgeMs: 3_600_000,
-      now: () => t,
-    });
+    const { tier, caches } = await replica(prefix(), () => t);
+    expect(await tier.ready(5000)).toBe(true);
+    const cached = cachedSource(up.source, caches, { ...policy, now: () => t });
     const firstId = async () =>
       ((await cached.get('/posts', { per_page: 1 })).body as Array<{ id: number }>)[0]?.id;
 
@@ -160,7 +186,7 @@ describe('Redis cache store', () => {
     // Errors are never stored.
     up.fail(new UpstreamError('WordPress is unreachable', { kind: 'network', path: '/pages' }));
     await expect(cached.get('/pages')).rejects.toThrow('unreachable');
-    expect(await store.get('/pages')).toBeUndefined();
+    expect(await tier.store.get('wp:/pages')).toBeUndefined();
   });
 });
 
@@ -200,41 +226,21 @@ describe('single-flight lock', () => {
   });
 });
 
-describe('shared cache across replicas', () => {
-  const replicas: SharedCache[] = [];
-  afterAll(async () => {
-    for (const r of replicas) await r.close();
-  });
-
-  async function replica(p: string, now: () => number) {
-    const shared = createSharedCache({
-      url,
-      prefix: p,
-      logger: quietLogger,
-      local: createMemoryCache({ maxBytes: 1_000_000, now }),
-      freshMs: 30_000,
-      retainMs: 120_000,
-      now,
-    });
-    replicas.push(shared);
-    expect(await shared.ready(5000)).toBe(true);
-    return shared;
-  }
-
-  it('fetches a key once across replicas under concurrent load, per TTL', async () => {
+describe('caches shared across replicas', () => {
+  it('load a key once across replicas under concurrent load, per TTL', async () => {
     const p = prefix();
     let t = 9_000_000;
     const now = () => t;
     const up = scripted();
     const sources = await Promise.all(
       [0, 1, 2].map(async () => {
-        const shared = await replica(p, now);
-        return cachedSource(up.source, shared.cache, {
-          ttlMs: 30_000,
-          staleWhileRevalidateMs: 60_000,
+        const { tier, caches } = await replica(p, now);
+        expect(await tier.ready(5000)).toBe(true);
+        return cachedSource(up.source, caches, {
+          ...policy,
           staleIfErrorMaxAgeMs: 60_000,
           now,
-          shared: { lock: shared.lock, holdMs: 10_000, waitMs: 5000 },
+          lock: { holdMs: 10_000, waitMs: 5000 },
         });
       }),
     );
@@ -263,35 +269,52 @@ describe('shared cache across replicas', () => {
     expect(fromPeers).toBeGreaterThan(0);
   });
 
-  it('tells the other replicas of a purge, so they drop their memory copies', async () => {
+  it('tell the other replicas of a purge, so they drop their memory copies', async () => {
     const p = prefix();
     const now = () => 1000;
+    const up = scripted();
     const a = await replica(p, now);
     const b = await replica(p, now);
-    const entry = { value: 'old', storedAt: 1000, tags: ['posts', 'posts:slug:x'] };
-    await a.cache.set('/posts?slug=x', entry, 60_000);
-    expect(await b.cache.get('/posts?slug=x')).toMatchObject({ value: 'old' });
-    expect(await b.local.get('/posts?slug=x')).toBeDefined();
+    expect((await a.tier.ready(5000)) && (await b.tier.ready(5000))).toBe(true);
+    const onA = cachedSource(up.source, a.caches, { ...policy, now });
+    const onB = cachedSource(up.source, b.caches, { ...policy, now });
+    await onA.get('/posts', { slug: 'x' });
+    await onB.get('/posts', { slug: 'x' });
+    expect(up.calls).toBe(1);
+    expect(b.caches.size).toBe(1);
 
-    const heard = new Promise<PurgeRequest>((resolve) => b.onRemotePurge(resolve));
-    let heardOnA = 0;
-    a.onRemotePurge(() => (heardOnA += 1));
-    expect(await purge(a.cache, { type: 'post', slug: 'x' })).toBe(1);
-    await a.publishPurge({ type: 'post', slug: 'x' });
-    const request = await heard;
-    expect(request).toEqual({ type: 'post', slug: 'x' });
-    await purge(b.local, request);
-    expect(await b.local.get('/posts?slug=x')).toBeUndefined();
-    expect(await b.cache.get('/posts?slug=x')).toBeUndefined();
-    expect(heardOnA).toBe(0);
+    expect(await a.caches.purge(purgeTags({ type: 'post', slug: 'x' }))).toBe(1);
+    for (let i = 0; i < 100 && b.caches.size > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(b.caches.size).toBe(0);
+    expect(b.caches.generation).toBe(1);
+    // The replica that purged does not hear its own message again.
+    expect(a.caches.generation).toBe(1);
+    await onB.get('/posts', { slug: 'x' });
+    expect(up.calls).toBe(2);
   });
 
-  it('shares persisted queries between replicas', async () => {
+  it('drop all their memory copies on a message on the purge channel they cannot read', async () => {
+    const p = prefix();
+    const now = () => 1000;
+    const up = scripted();
+    const { tier, caches } = await replica(p, now);
+    expect(await tier.ready(5000)).toBe(true);
+    const cached = cachedSource(up.source, caches, { ...policy, now });
+    await cached.get('/posts', { slug: 'x' });
+    await cached.get('/media', { include: [5] });
+    expect(caches.size).toBe(2);
+    await admin.publish(`${p}purge`, '{"from": "a version that speaks otherwise"}');
+    for (let i = 0; i < 100 && caches.size > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(caches.size).toBe(0);
+  });
+
+  it('share persisted queries between replicas', async () => {
     const p = prefix();
     const a = await replica(p, Date.now);
     const b = await replica(p, Date.now);
-    await a.apq.set('apq:abc', '{ site { name } }');
-    expect(await b.apq.get('apq:abc')).toBe('{ site { name } }');
+    expect((await a.tier.ready(5000)) && (await b.tier.ready(5000))).toBe(true);
+    await persistedQueryCache(a.tier, p).set('apq:abc', '{ site { name } }');
+    expect(await persistedQueryCache(b.tier, p).get('apq:abc')).toBe('{ site { name } }');
     expect(await admin.ttl(`${p}apq:apq:abc`)).toBeGreaterThan(0);
   });
 });
@@ -299,53 +322,50 @@ describe('shared cache across replicas', () => {
 describe('when Redis fails', () => {
   it('serves from memory while Redis is unreachable, and never throws', async () => {
     // A port nothing listens on: the client keeps reconnecting in the background.
-    const shared = createSharedCache({
-      url: 'redis://127.0.0.1:1',
-      prefix: prefix(),
-      logger: quietLogger,
-      local: createMemoryCache({ maxBytes: 1_000_000 }),
-      freshMs: 30_000,
-      retainMs: 120_000,
-    });
+    const { tier, caches } = await replica(prefix(), Date.now, 'redis://127.0.0.1:1');
     const up = scripted();
-    const cached = cachedSource(up.source, shared.cache, {
+    const cached = cachedSource(up.source, caches, {
       ttlMs: 30_000,
       staleWhileRevalidateMs: 0,
       staleIfErrorMaxAgeMs: 0,
-      shared: { lock: shared.lock, holdMs: 1000, waitMs: 1000 },
+      lock: { holdMs: 1000, waitMs: 1000 },
     });
-    expect(await shared.ready(300)).toBe(false);
-    expect(shared.state()).toBe('redis-unavailable');
+    expect(await tier.ready(300)).toBe(false);
+    expect(tier.state()).toBe('redis-unavailable');
     await cached.get('/posts');
     await cached.get('/posts');
     expect(up.calls).toBe(1);
-    await shared.publishPurge({ type: 'post', slug: 'x' });
-    await expect(purge(shared.cache, { type: 'post', slug: 'item-1' })).resolves.toBe(1);
-    await shared.close();
+    await tier.publish(['posts']);
+    await expect(caches.purge(purgeTags({ type: 'post', slug: 'item-1' }))).resolves.toBe(1);
   });
 
   it('falls back to memory when a hung Redis stops answering (command timeout)', async () => {
     const server = await startRedisServer();
     const warnings: string[] = [];
-    const shared = createSharedCache({
+    const tier = connectRedisTier({
       url: server.url,
       prefix: prefix(),
+      name: 'test',
       logger: { ...quietLogger, warn: (_o: unknown, msg?: string) => void warnings.push(String(msg)) },
-      local: createMemoryCache({ maxBytes: 1_000_000 }),
-      freshMs: 0,
-      retainMs: 120_000,
+    });
+    const up = scripted();
+    // No fresh window: every read asks Redis first, which does not answer; memory does.
+    const cached = cachedSource(up.source, createCaches({ shared: tier }), {
+      ttlMs: 0,
+      staleWhileRevalidateMs: 60_000,
+      staleIfErrorMaxAgeMs: 60_000,
     });
     try {
-      expect(await shared.ready(5000)).toBe(true);
-      await shared.cache.set('k', { value: 'kept', storedAt: Date.now(), tags: [] }, 60_000);
+      expect(await tier.ready(5000)).toBe(true);
+      const first = await cached.get('/posts');
       process.kill(server.pid, 'SIGSTOP');
-      // freshMs 0: every read asks Redis first, which does not answer; memory does.
-      expect(await shared.cache.get('k')).toMatchObject({ value: 'kept' });
-      expect(shared.state()).toBe('redis-unavailable');
+      expect(await cached.get('/posts')).toBe(first);
+      expect(tier.state()).toBe('redis-unavailable');
       expect(warnings).toEqual(['redis unavailable; serving from memory']);
+      await cached.idle();
     } finally {
       process.kill(server.pid, 'SIGCONT');
-      await shared.close();
+      tier.close();
       await server.stop();
     }
   });

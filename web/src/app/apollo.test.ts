@@ -24,23 +24,26 @@ describe('Apollo Client in the browser', () => {
     gateway = createGateway(loadConfig({ NODE_ENV: 'test' }));
     await gateway.start();
     server = createHttpServer(gateway);
-    server.on('request', (req, res) => {
-      const url = new URL(req.url ?? '/', 'http://gateway.test');
+    const entries = new WeakMap<object, (typeof seen)[number]>();
+    server.addHook('onRequest', async (request) => {
+      const url = new URL(request.url, 'http://gateway.test');
       const entry = {
-        method: req.method ?? '',
+        method: request.method,
         hashed: url.searchParams.has('extensions'),
         full: url.searchParams.has('query'),
         cacheControl: '',
       };
-      res.on('finish', () => (entry.cacheControl = String(res.getHeader('cache-control') ?? '')));
+      entries.set(request, entry);
       seen.push(entry);
     });
+    server.addHook('onResponse', async (request, reply) => {
+      entries.get(request)!.cacheControl = String(reply.getHeader('cache-control') ?? '');
+    });
     await listen(server, 0, '127.0.0.1');
-    uri = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`;
+    uri = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}/graphql`;
   });
   afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.close();
     await gateway.stop();
   });
 

@@ -1,16 +1,7 @@
 // A WordPress image that cannot be shown (deleted file, broken upload, WordPress host down) gives
-// way to the site's own default picture, which this server serves from web/public/images.
+// way to the site's own default picture (DEFAULT_IMAGE of @site/content-model, the one the gateway
+// gives a post without a featured image), which this server serves from web/public/images.
 import { useEffect, useRef, useState } from 'react';
-
-/** The default picture, the one the gateway gives a post without a featured image. */
-export const DEFAULT_IMAGE = {
-  url: '/images/default-featured.jpg',
-  srcSet:
-    '/images/default-featured-300x200.jpg 300w, /images/default-featured-768x512.jpg 768w, ' +
-    '/images/default-featured-1024x683.jpg 1024w, /images/default-featured.jpg 1200w',
-  width: 1200,
-  height: 800,
-} as const;
 
 /** The browser is done with the image and has no picture: its file failed to load or to decode. */
 export function imageFailed(img: Pick<HTMLImageElement, 'complete' | 'naturalWidth'>): boolean {
@@ -19,9 +10,9 @@ export function imageFailed(img: Pick<HTMLImageElement, 'complete' | 'naturalWid
 }
 
 /**
- * Whether an <img> has failed, for a component to show DEFAULT_IMAGE instead: from its error event,
- * or, for an image the server rendered that failed before the script hydrated it (its error event
- * came before the handler), from its state when the component mounts.
+ * Whether an <img> has failed, for a component to show the default picture instead: from its error
+ * event, or, for an image the server rendered that failed before the script hydrated it (its error
+ * event came before the handler), from its state when the component mounts.
  */
 export function useImageFallback() {
   const ref = useRef<HTMLImageElement>(null);

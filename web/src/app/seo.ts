@@ -1,7 +1,10 @@
 import { graphql } from '../gql';
 import type { SeoSiteFragment } from '../gql/graphql';
 
-/** What every route's head needs to know about the firm. */
+/**
+ * What every route's head needs to know about the firm.
+ * @public Spread by the queries that show it: codegen reads this fragment, nothing imports it.
+ */
 export const SeoSite = graphql(`
   fragment SeoSite on Site {
     name

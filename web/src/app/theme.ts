@@ -123,5 +123,21 @@ export function getSystem(): SystemContext {
  * the server's <style> elements where they are.
  */
 export function hydratingSystem(): SystemContext {
-  return { ...getSystem(), _global: [] };
+  return withoutGlobalCss(getSystem());
+}
+
+/**
+ * A copy of the system whose global CSS is empty. Chakra computes a system's global CSS when it is
+ * first read (patches/@chakra-ui+react+*.patch): more than half of createSystem's work, which the
+ * browser never needs. The copy takes the system's properties as they are defined, so that
+ * computation does not run here either (spreading the system would read every property).
+ */
+export function withoutGlobalCss(system: SystemContext): SystemContext {
+  return Object.defineProperties(
+    {},
+    {
+      ...Object.getOwnPropertyDescriptors(system),
+      _global: { value: [], enumerable: true },
+    },
+  ) as SystemContext;
 }

@@ -27,10 +27,6 @@ export function removeFixture(): void {
   rmSync(FIXTURE_TARGET, { force: true });
 }
 
-export function fixtureInstalled(): boolean {
-  return existsSync(FIXTURE_TARGET);
-}
-
 /**
  * Deletes, for good, the items of a REST collection (`/pages`, `/practice_areas`) in any status
  * whose slug starts with the suite's prefix: what a run that died half-way left. Returns how many.

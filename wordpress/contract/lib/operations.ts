@@ -31,8 +31,6 @@ export const WEB = {
   WpAdminConnection: text(WpAdminConnectionDocument),
 } as const;
 
-export type WebOperation = keyof typeof WEB;
-
 /** brief §2's practice pages: the WordPress page slugs behind the seven built-in areas. */
 export const PRACTICE_SLUGS = [
   'criminal-defense',

@@ -1,8 +1,8 @@
 // HTTP client for {WORDPRESS_URL}/wp-json/wp/v2. Every request has a timeout and a cap on the size
 // of the answer it reads; GETs that fail on the network, with a 5xx or with an unusable body are
-// retried with exponential backoff and jitter; identical requests in flight share one fetch; a
-// circuit breaker stops asking a WordPress that keeps failing. It counts requests and bytes for the
-// benchmarks.
+// retried with exponential backoff and jitter; a circuit breaker stops asking a WordPress that keeps
+// failing. It counts requests and bytes for the benchmarks. Identical requests in flight are shared
+// by the cache in front (cache/values.ts), which knows when a purge makes one not worth joining.
 import {
   UpstreamError,
   requestKey,
@@ -40,7 +40,6 @@ export interface WordPressClientOptions {
 export interface ClientStats {
   requests: number;
   bytes: number;
-  coalesced: number;
   retries: number;
   byPath: Record<string, { requests: number; bytes: number }>;
 }
@@ -58,7 +57,7 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function emptyStats(): ClientStats {
-  return { requests: 0, bytes: 0, coalesced: 0, retries: 0, byPath: {} };
+  return { requests: 0, bytes: 0, retries: 0, byPath: {} };
 }
 
 function headerInt(headers: Headers, name: string): number | null {
@@ -128,7 +127,6 @@ export function createWordPressClient(options: WordPressClientOptions): WordPres
       : createCircuitBreaker(options.breaker)
     : null;
   let stats = emptyStats();
-  const inFlight = new Map<string, Promise<RestResponse<unknown>>>();
 
   function count(path: string, bytes: number): void {
     stats.requests += 1;
@@ -287,22 +285,8 @@ export function createWordPressClient(options: WordPressClientOptions): WordPres
       stats = emptyStats();
     },
     get<T = unknown>(path: string, query?: RestQuery, opts?: RestGetOptions<T>): Promise<RestResponse<T>> {
-      const key = requestKey(path, query);
-      const retries = opts?.retries ?? options.retries;
-      // Coalescing key includes the retry budget: a no-retry health check must not ride on (or
-      // extend) a retrying content request.
-      const flightKey = `${retries}:${key}`;
-      const existing = inFlight.get(flightKey);
-      if (existing) {
-        stats.coalesced += 1;
-        return existing as Promise<RestResponse<T>>;
-      }
-      const url = `${apiRoot}${key}`;
-      const promise = withRetries(url, path, retries, opts?.parse, opts?.probe === true).finally(() =>
-        inFlight.delete(flightKey),
-      );
-      inFlight.set(flightKey, promise);
-      return promise;
+      const url = `${apiRoot}${requestKey(path, query)}`;
+      return withRetries(url, path, opts?.retries ?? options.retries, opts?.parse, opts?.probe === true);
     },
   };
 }

@@ -11,11 +11,7 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getSystem } from '../../app/theme';
-import {
-  ENQUIRY_MESSAGES,
-  ENQUIRY_RULES,
-  PRACTICE_AREA_CHOICES,
-} from '../../../../gateway/src/enquiry/rules.js';
+import { BUILT_IN_PRACTICE_AREAS, ENQUIRY_MESSAGES, ENQUIRY_RULES } from '@site/content-model';
 import { ContactForm, SubmitEnquiryMutation } from './ContactForm';
 
 type Vars = { input: Record<string, unknown> };
@@ -228,7 +224,7 @@ describe('ContactForm', () => {
   });
 
   it('offers every practice area the site lists, those written in WordPress too, and sends the one chosen', async () => {
-    const areas = [...PRACTICE_AREA_CHOICES, { slug: 'cheque-bounce', title: 'Cheque Bounce' }];
+    const areas = [...BUILT_IN_PRACTICE_AREAS, { slug: 'cheque-bounce', title: 'Cheque Bounce' }];
     const { sent } = setup({ url: '/contact-us/?practice=cheque-bounce', practiceAreas: areas });
     const select = screen.getByLabelText(/Practice Area/) as HTMLSelectElement;
     expect(select.value).toBe('cheque-bounce');
@@ -243,7 +239,7 @@ describe('ContactForm', () => {
   });
 
   it('chooses the area ?practice= names once the list that has it arrives, unless the visitor chose meanwhile', () => {
-    const areas = [...PRACTICE_AREA_CHOICES, { slug: 'cheque-bounce', title: 'Cheque Bounce' }];
+    const areas = [...BUILT_IN_PRACTICE_AREAS, { slug: 'cheque-bounce', title: 'Cheque Bounce' }];
     const { view, treeWith } = setup({ url: '/contact-us/?practice=cheque-bounce' });
     // Not one of the built-in areas the form offers meanwhile.
     expect(screen.queryByLabelText(/Practice Area/)).toBeNull();

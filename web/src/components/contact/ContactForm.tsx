@@ -2,21 +2,24 @@ import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Field, Grid, Input, Stack, Text, Textarea, chakra } from '@chakra-ui/react';
 import { AlertCircle, CheckCircle2, Send } from 'lucide-react';
 import { useSearchParams } from 'react-router';
+import {
+  BUILT_IN_PRACTICE_AREAS,
+  ENQUIRY_FIELDS,
+  ENQUIRY_MESSAGES,
+  checkField,
+  validateEnquiry,
+  type EnquiryField,
+} from '@site/content-model';
 import { graphql } from '../../gql';
 import type { ContactFormPracticeAreaFragment } from '../../gql/graphql';
 import { useBrowserClient } from '../../app/route-data';
 import { useHydrated } from '../../app/use-hydrated';
 import { fieldSlotRecipe, inputRecipe, textareaRecipe } from '../form-recipes';
-import {
-  ENQUIRY_FIELDS,
-  ENQUIRY_MESSAGES,
-  PRACTICE_AREA_CHOICES,
-  checkField,
-  validateEnquiry,
-  type EnquiryField,
-} from '../../../../gateway/src/enquiry/rules.js';
 
-/** What the form's practice-area choice shows of each area the site lists. */
+/**
+ * What the form's practice-area choice shows of each area the site lists.
+ * @public Spread by the queries that show it: codegen reads this fragment, nothing imports it.
+ */
 export const ContactFormPracticeAreaFields = graphql(`
   fragment ContactFormPracticeArea on PracticeArea {
     slug
@@ -132,7 +135,7 @@ export interface ContactFormProps {
 /**
  * The enquiry form (brief §3: name, email, phone, subject, message; plus the practice area when the
  * visitor came from a practice page, /contact-us/?practice={slug}). The browser checks the same
- * rules as the gateway (gateway/src/enquiry/rules.ts) before sending; the gateway's answer may still
+ * rules as the gateway (@site/content-model) before sending; the gateway's answer may still
  * name fields, which are shown the same way. Before the script has loaded the button is a plain
  * button: a native submit would put what the visitor typed into the URL, the server logs and the
  * page cache.
@@ -140,7 +143,7 @@ export interface ContactFormProps {
 export function ContactForm({ phone, phoneHref, email, practiceAreas }: ContactFormProps) {
   const hydrated = useHydrated();
   const [searchParams] = useSearchParams();
-  const choices = practiceAreas?.length ? practiceAreas : PRACTICE_AREA_CHOICES;
+  const choices = practiceAreas?.length ? practiceAreas : BUILT_IN_PRACTICE_AREAS;
   const fromPractice = practiceFromSearch(searchParams, choices);
   // Taken from the page once, before the first render commits (see typedBeforeHydration).
   const [typed] = useState(typedBeforeHydration);

@@ -3,6 +3,7 @@ import { MessageCircle, Phone } from 'lucide-react';
 import { graphql } from '../../gql';
 import type { ContactButtonsSiteFragment } from '../../gql/graphql';
 
+/** @public Spread by the queries that show it: codegen reads this fragment, nothing imports it. */
 export const ContactButtonsSite = graphql(`
   fragment ContactButtonsSite on Site {
     phone

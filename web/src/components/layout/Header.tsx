@@ -4,9 +4,11 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { Mail, Menu, Phone, X } from 'lucide-react';
 import { graphql } from '../../gql';
 import type { HeaderSiteFragment } from '../../gql/graphql';
+import { adoptMenuState } from '../../boot/phone-menu';
 import { MOBILE_MENU, NAV_ITEMS } from './navigation';
 import { DEFAULT_LOGO_URL, LogoMark } from './LogoMark';
 
+/** @public Spread by the queries that show it: codegen reads this fragment, nothing imports it. */
 export const HeaderSite = graphql(`
   fragment HeaderSite on Site {
     name
@@ -36,14 +38,11 @@ const StyledLink = chakra(Link);
 
 export function Header({ site }: { site: HeaderSiteFragment | undefined }) {
   const [open, setOpen] = useState(false);
-  // A visitor who opened the menu before the app loaded finds it as they left it: the loader's
-  // inline display gives way to the menu's state.
+  // A visitor who opened the menu before the app loaded finds it as they left it: the boot
+  // script's inline display gives way to the menu's state.
   useEffect(() => {
-    const menu = document.getElementById(MOBILE_MENU.id);
-    if (!menu?.style.display) return;
-    const wasOpen = menu.style.display !== 'none';
-    menu.style.removeProperty('display');
-    setOpen(wasOpen);
+    const wasOpen = adoptMenuState(document);
+    if (wasOpen !== null) setOpen(wasOpen);
   }, []);
   const location = useLocation();
   const [lastPath, setLastPath] = useState(location.pathname);
@@ -147,7 +146,7 @@ export function Header({ site }: { site: HeaderSiteFragment | undefined }) {
               aria-label={open ? MOBILE_MENU.closeLabel : MOBILE_MENU.openLabel}
               onClick={() => setOpen((o) => !o)}
               // Both icons are in the page and aria-expanded picks one, so the icon also follows the
-              // script loader's toggle before the app has loaded.
+              // boot script's toggle before the app has loaded (web/src/boot/phone-menu.ts).
               css={{
                 '&[aria-expanded=true] > [data-icon=open], &[aria-expanded=false] > [data-icon=close]': {
                   display: 'none',

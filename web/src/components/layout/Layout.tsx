@@ -14,7 +14,7 @@ import { Header } from './Header';
 import { Footer } from './Footer';
 import { ContactButtons } from './ContactButtons';
 import { DISCLAIMER_KEY } from './disclaimer-key';
-import { homeAliasFor } from '../../routes/home/sections';
+import { homeAliasFor } from '@site/content-model';
 
 // The dialog is only ever shown in the browser after hydration: keep it out of the first download.
 const Disclaimer = lazy(() => import('./Disclaimer').then((m) => ({ default: m.Disclaimer })));

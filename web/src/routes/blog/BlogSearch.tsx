@@ -3,7 +3,8 @@ import { Box, Input, chakra } from '@chakra-ui/react';
 import { inputRecipe } from '../../components/form-recipes';
 import { useNavigate } from 'react-router';
 import { Search } from 'lucide-react';
-import { blogHref, SEARCH_MAX_LENGTH } from './blog-params.js';
+import { SEARCH_MAX_LENGTH } from '@site/content-model';
+import { blogHref } from './blog-params.js';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

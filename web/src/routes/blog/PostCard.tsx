@@ -13,8 +13,10 @@ import { Link } from 'react-router';
 import { ArrowRight, Clock, User } from 'lucide-react';
 import { graphql } from '../../gql';
 import type { PostCardFragment } from '../../gql/graphql';
-import { DEFAULT_IMAGE, useImageFallback } from '../../app/image-fallback';
+import { DEFAULT_IMAGE } from '@site/content-model';
+import { useImageFallback } from '../../app/image-fallback';
 
+/** @public Spread by the queries that show it: codegen reads this fragment, nothing imports it. */
 export const PostCardFields = graphql(`
   fragment PostCard on Post {
     id

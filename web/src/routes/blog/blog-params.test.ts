@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { blogHref, pageItems, parseBlogParams, SEARCH_MAX_LENGTH } from './blog-params.js';
+import { SEARCH_MAX_LENGTH } from '@site/content-model';
+import { blogHref, pageItems, parseBlogParams } from './blog-params.js';
 
 describe('parseBlogParams', () => {
   it('reads page 1 when the path has no page', () => {

@@ -1,7 +1,7 @@
+import { SEARCH_MAX_LENGTH } from '@site/content-model';
+
 /** brief §9: the blog list shows 20 posts a page. */
 export const POSTS_PER_PAGE = 20;
-/** The gateway refuses longer searches (schema: `search` may not exceed 200 characters). */
-export const SEARCH_MAX_LENGTH = 200;
 
 export interface BlogParams {
   /** The list page; null when the path names no valid page (/blog/page/0, /blog/page/abc). */

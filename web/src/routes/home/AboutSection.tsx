@@ -3,6 +3,7 @@ import { graphql } from '../../gql';
 import type { AboutSiteFragment } from '../../gql/graphql';
 import { SectionHeading } from '../../components/SectionHeading.js';
 
+/** @public Spread by the queries that show it: codegen reads this fragment, nothing imports it. */
 export const AboutSite = graphql(`
   fragment AboutSite on Site {
     established

@@ -6,6 +6,7 @@ import type { ContactFormPracticeAreaFragment, ContactSiteFragment } from '../..
 import { SectionHeading } from '../../components/SectionHeading.js';
 import { ContactForm } from '../../components/contact/ContactForm.js';
 
+/** @public Spread by the queries that show it: codegen reads this fragment, nothing imports it. */
 export const ContactSite = graphql(`
   fragment ContactSite on Site {
     phone

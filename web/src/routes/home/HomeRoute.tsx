@@ -1,4 +1,5 @@
 import { useLocation, type LoaderFunctionArgs } from 'react-router';
+import { homeAliasFor, type HomeAlias } from '@site/content-model';
 import { graphql } from '../../gql';
 import type { HomeQuery as HomeData, SeoSiteFragment } from '../../gql/graphql';
 import { runQuery, settle, useReady, useRouteData, type QueryOutcome } from '../../app/route-data';
@@ -8,7 +9,6 @@ import { absoluteUrl, breadcrumbJsonLd, legalServiceJsonLd, pageTitle } from '..
 import { HeroSection } from './HeroSection.js';
 import { AboutSection } from './AboutSection.js';
 import { HomePracticeAreasQuery, PracticeAreasSection } from './PracticeAreasSection.js';
-import { homeAliasFor, type HomeAlias } from './sections.js';
 import { useSectionScroll } from './useSectionScroll.js';
 import { nearViewport } from '../../app/near-viewport';
 

@@ -16,6 +16,7 @@ import { graphql } from '../../gql';
 import type { PracticeAreaCardFragment } from '../../gql/graphql';
 import { IconByName } from '../../components/IconByName.js';
 
+/** @public Spread by the queries that show it: codegen reads this fragment, nothing imports it. */
 export const PracticeAreaCardFields = graphql(`
   fragment PracticeAreaCard on PracticeArea {
     slug

@@ -4,6 +4,7 @@ import { graphql } from '../../gql';
 import type { TestimonialsSiteFragment } from '../../gql/graphql';
 import { SectionHeading } from '../../components/SectionHeading.js';
 
+/** @public Spread by the queries that show it: codegen reads this fragment, nothing imports it. */
 export const TestimonialsSite = graphql(`
   fragment TestimonialsSite on Site {
     testimonials {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
-import { homeAliasFor } from './sections.js';
+import { homeAliasFor } from '@site/content-model';
 
 function hashId(hash: string): string | null {
   if (hash.length < 2) return null;

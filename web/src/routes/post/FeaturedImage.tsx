@@ -3,6 +3,7 @@ import { AbsoluteCenter, Box, Spinner, VisuallyHidden, chakra } from '@chakra-ui
 import { graphql } from '../../gql';
 import type { FeaturedImageFragment } from '../../gql/graphql';
 
+/** @public Spread by the queries that show it: codegen reads this fragment, nothing imports it. */
 export const FeaturedImageFields = graphql(`
   fragment FeaturedImage on Media {
     url

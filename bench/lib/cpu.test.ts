@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { LOW_TIER_PHONE_INDEX, benchmarkIndexFromEnv, calibrate, cpuSlowdown } from './cpu.js';
+
+describe('CPU calibration', () => {
+  it('slows the machine to a low-tier phone: its benchmarkIndex over 264, to two decimals', () => {
+    expect(LOW_TIER_PHONE_INDEX).toBe(264);
+    expect(cpuSlowdown(1320)).toBe(5);
+    expect(cpuSlowdown(1500)).toBe(5.68);
+    expect(cpuSlowdown(1889)).toBe(7.16);
+  });
+
+  it('never speeds a machine slower than the phone up: at least 1x', () => {
+    expect(cpuSlowdown(264)).toBe(1);
+    expect(cpuSlowdown(200)).toBe(1);
+    expect(cpuSlowdown(1)).toBe(1);
+  });
+
+  it('refuses an index that is not a positive number', () => {
+    for (const bad of [0, -100, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(() => cpuSlowdown(bad)).toThrow(/positive number/);
+  });
+
+  it('takes the median of the readings, so one reading of a busy moment does not set it', async () => {
+    let calls = 0;
+    const cpu = await calibrate(undefined, async () => {
+      calls += 1;
+      return [1228, 1889, 400, 1500, 1320];
+    });
+    expect(calls).toBe(1);
+    expect(cpu).toEqual({
+      benchmarkIndex: 1320,
+      source: 'measured',
+      readings: [1228, 1889, 400, 1500, 1320],
+      reference: 264,
+      multiplier: 5,
+    });
+  });
+
+  it('leaves out readings that are not positive numbers, and fails when none is', async () => {
+    const cpu = await calibrate('', async () => [Number.NaN, 1056, 0, 1584]);
+    expect(cpu.benchmarkIndex).toBe(1320);
+    expect(cpu.multiplier).toBe(5);
+    await expect(calibrate(undefined, async () => [Number.NaN, 0])).rejects.toThrow(
+      /no usable benchmarkIndex/,
+    );
+  });
+
+  it('uses BENCHMARK_INDEX when set, without taking readings', async () => {
+    let calls = 0;
+    const cpu = await calibrate(' 1584 ', async () => {
+      calls += 1;
+      return [500];
+    });
+    expect(calls).toBe(0);
+    expect(cpu).toEqual({
+      benchmarkIndex: 1584,
+      source: 'BENCHMARK_INDEX',
+      readings: [],
+      reference: 264,
+      multiplier: 6,
+    });
+  });
+
+  it('names BENCHMARK_INDEX when it is not a positive number, and reads blank as unset', async () => {
+    expect(benchmarkIndexFromEnv(undefined)).toBeNull();
+    expect(benchmarkIndexFromEnv('  ')).toBeNull();
+    for (const bad of ['fast', '-5', '0', '1500x'])
+      expect(() => benchmarkIndexFromEnv(bad)).toThrow(/^BENCHMARK_INDEX must be a positive number/);
+    await expect(calibrate('fast', async () => [1320])).rejects.toThrow(/BENCHMARK_INDEX/);
+  });
+});
