@@ -29,7 +29,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     rollupOptions: isSsrBuild
       ? {}
       : {
-          input: 'src/entry-client.tsx',
+          // The boot module (written into every page) and the islands' entry (loaded on pages with
+          // an island): the browser runs no router and no page-wide React.
+          input: { boot: 'src/boot/boot.ts', islands: 'src/islands/entry.tsx' },
+          // The islands' entry is imported by the boot module for its hydrateIsland export.
+          preserveEntrySignatures: 'exports-only',
           treeshake: { moduleSideEffects: dropUnusedPackages },
         },
   },

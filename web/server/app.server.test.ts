@@ -104,7 +104,7 @@ async function startSite(env: Record<string, string> = {}, stand = fakeRenderer(
   const app = createWebApp({
     config,
     renderer: stand.renderer,
-    assets: { entry: '/assets/entry-client-1.js', preload: [], css: [] },
+    assets: { boot: '', entry: '/assets/entry-client-1.js', preload: [], css: [] },
     siteName: 'Law Partners',
     logger: pino({ level: 'silent' }),
   });

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { HeadData } from '../src/entry-server';
-import { MOBILE_MENU } from '../src/components/layout/navigation';
+import { ISLAND_MODULES, jsonForScript } from '../src/islands/island-markup';
+
+export { jsonForScript };
 
 /**
  * What a render writes where the nonce goes; each response puts its own nonce there. It is new for
@@ -23,20 +25,12 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
 
-/** JSON inside <script>: no '<' may survive, or a string could close the script element. */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
 export interface Assets {
-  /** Entry script URL, e.g. /assets/entry-client-abc.js */
+  /** The boot module's code (web/src/boot/boot.ts), written into every page. */
+  boot: string;
+  /** The islands' entry URL, e.g. /assets/islands-abc.js */
   entry: string;
-  /** Chunks the entry imports, preloaded so they download in parallel. */
+  /** Chunks the islands' entry imports, preloaded with it so they download in parallel. */
   preload: string[];
   css: string[];
   /** Per lazily loaded source module (Vite manifest key): its chunk and the chunks it imports. */
@@ -48,8 +42,6 @@ export interface DocumentParts {
   styles: string;
   html: string;
   assets: Assets;
-  /** Route modules the page rendered with: their chunks are preloaded so hydration does not wait on a chain. */
-  modules?: string[];
   siteName: string;
   /** Absolute URL of the image shared when a page names none (og:image is required by Open Graph). */
   defaultImage?: string;
@@ -62,50 +54,60 @@ function meta(attr: 'name' | 'property', key: string, value: string | null | und
 }
 
 /**
- * The page's JavaScript starts downloading once the page has loaded and painted (or after 3 s at
- * most): on a slow phone network the hero image and the text the visitor came for get the whole connection,
- * and the scripts (which only add in-page navigation and a few controls to an already complete
- * page) follow. The entry and the chunks of the rendered route are fetched in parallel. A tap or a
- * key press before then starts them at once: the visitor wants the page to respond.
- *
- * "Painted" is the browser's first-contentful-paint entry, which arrives once the frame is on the
- * screen; a frame after the load event is not enough: on a busy phone the first frame can reach the
- * screen tens of milliseconds after it was drawn. Lab tools that simulate a slow phone (Lighthouse,
- * PageSpeed Insights) count every request started before the first paint as one the paint waited for:
- * 210 KiB of scripts started 40 ms too early moved a post's simulated LCP from 0.9 s to 2.3 s. Then one
- * more frame, two animation frames: an image the load event waited for is painted after the first
- * contentful paint, in the frame after load. Browsers without paint timing wait for those frames only.
- * The loader holds no '<': the hostile-content suite (hardening/xss.test.ts) tells it by its shape.
- *
- * Until the app has taken over (`<html data-hydrated>`), the phone menu's button opens and closes the
- * menu from here (the menu's inline display and the button's aria-expanded and label); the header
- * adopts that state when it hydrates (MOBILE_MENU in web/src/components/layout/navigation.ts).
+ * What the boot module needs to start the page's islands (web/src/boot/islands.ts): the islands'
+ * entry and, per island on the page, the chunks to preload with it. Null for a page without islands.
  */
-export function scriptLoader(parts: Pick<DocumentParts, 'assets' | 'modules'>): string {
-  const chunks = [
-    ...new Set([
-      parts.assets.entry,
-      ...parts.assets.preload,
-      ...(parts.modules ?? []).flatMap((m) => parts.assets.modules?.[m] ?? []),
-    ]),
-  ];
-  return (
-    `(function(c,e){var d=0,n=${jsonForScript(MOBILE_MENU)};function go(){if(d)return;d=1;` +
-    `c.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)});` +
-    `var s=document.createElement('script');s.type='module';s.src=e;document.body.appendChild(s)}` +
-    `function later(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}` +
-    `function painted(){try{var P=PerformanceObserver;if(P.supportedEntryTypes.indexOf('paint')===-1)throw 0;` +
-    `var o=new P(function(l){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();later()}});` +
-    `o.observe({type:'paint',buffered:true})}catch(x){later()}}` +
-    `setTimeout(go,3000);if(document.readyState==='complete')painted();else addEventListener('load',painted);` +
-    `['pointerdown','keydown'].forEach(function(t){addEventListener(t,go,{once:true,passive:true,capture:true})});` +
-    `addEventListener('click',function(v){if(document.documentElement.dataset.hydrated)return;` +
-    `var b=v.target&&v.target.closest&&v.target.closest('[aria-controls="'+n.id+'"]'),m=document.getElementById(n.id);` +
-    `if(!b||!m)return;var o=b.getAttribute('aria-expanded')!=='true';b.setAttribute('aria-expanded',String(o));` +
-    `b.setAttribute('aria-label',o?n.closeLabel:n.openLabel);m.style.display=o?'flex':'none'})})` +
-    `(${jsonForScript(chunks)},${jsonForScript(parts.assets.entry)})`
-  );
+export function islandsConfig(
+  html: string,
+  assets: Assets,
+): { entry: string; chunks: Record<string, string[]> } | null {
+  const names = [...new Set([...html.matchAll(/ data-island="([\w-]+)"/g)].map((m) => m[1]!))];
+  if (names.length === 0) return null;
+  const chunks: Record<string, string[]> = { '*': assets.preload };
+  for (const name of names) {
+    const module = ISLAND_MODULES[name];
+    if (module) chunks[name] = assets.modules?.[module] ?? [];
+  }
+  return { entry: assets.entry, chunks };
 }
+
+/**
+ * The page's speculation rules: a link to another page of the site that the visitor hovers or starts
+ * to tap is prerendered (moderate eagerness), so the page is there when the tap ends. Not the files
+ * (feeds, images, scripts), not /wp-admin, not a link that opens a new tab. The boot module adds
+ * prefetches of the likely next pages once the page has loaded (web/src/boot/speculation.ts).
+ */
+export const SPECULATION_RULES = {
+  prerender: [
+    {
+      source: 'document',
+      where: {
+        and: [
+          { href_matches: '/*' },
+          {
+            not: {
+              href_matches: [
+                '/wp-admin',
+                '/wp-admin/*',
+                '/graphql',
+                '/purge',
+                '/assets/*',
+                '/images/*',
+                '/wp-content/*',
+                '/*.xml',
+                '/*.txt',
+                '/*.ico',
+                '/*.svg',
+              ],
+            },
+          },
+          { not: { selector_matches: '[target=_blank], [download], [rel~=nofollow]' } },
+        ],
+      },
+      eagerness: 'moderate',
+    },
+  ],
+} as const;
 
 /** The whole HTML document of a server render. The nonce stays a placeholder so the page can be cached. */
 export function renderDocument(parts: DocumentParts): string {
@@ -138,12 +140,18 @@ export function renderDocument(parts: DocumentParts): string {
     ...parts.assets.css.map((href) => `<link rel="stylesheet" href="${href}">`),
     parts.styles,
     `<script type="application/ld+json" id="jsonld" nonce="${n}">${jsonForScript(head.jsonLd ?? [])}</script>`,
+    `<script type="speculationrules" nonce="${n}">${jsonForScript(SPECULATION_RULES)}</script>`,
   ];
+  const islands = islandsConfig(parts.html, parts.assets);
   return (
     '<!doctype html>' +
     `<html lang="en-IN"><head>${tags.filter(Boolean).join('')}</head>` +
     `<body><div id="root">${parts.html}</div>` +
-    `<script nonce="${n}">${scriptLoader(parts)}</script>` +
+    (islands
+      ? `<script type="application/json" id="islands-config" nonce="${n}">${jsonForScript(islands)}</script>`
+      : '') +
+    // The boot module (web/src/boot/boot.ts): the page's own behaviours, and the start of its islands.
+    `<script type="module" nonce="${n}">${parts.assets.boot}</script>` +
     '</body></html>'
   );
 }

@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
 import { Box, Container, Flex, HStack, Stack, Text, chakra } from '@chakra-ui/react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { Mail, Menu, Phone, X } from 'lucide-react';
 import { graphql } from '../../gql';
 import type { HeaderSiteFragment } from '../../gql/graphql';
@@ -34,24 +33,11 @@ const navLinkStyles = {
 const StyledNavLink = chakra(NavLink);
 const StyledLink = chakra(Link);
 
+/**
+ * The site header: the top bar, the logo, the navigation, and on phones the menu button with its
+ * menu (closed in the server's HTML; web/src/boot/menu.ts opens it).
+ */
 export function Header({ site }: { site: HeaderSiteFragment | undefined }) {
-  const [open, setOpen] = useState(false);
-  // A visitor who opened the menu before the app loaded finds it as they left it: the loader's
-  // inline display gives way to the menu's state.
-  useEffect(() => {
-    const menu = document.getElementById(MOBILE_MENU.id);
-    if (!menu?.style.display) return;
-    const wasOpen = menu.style.display !== 'none';
-    menu.style.removeProperty('display');
-    setOpen(wasOpen);
-  }, []);
-  const location = useLocation();
-  const [lastPath, setLastPath] = useState(location.pathname);
-  // Close the mobile menu when the route changes.
-  if (lastPath !== location.pathname) {
-    setLastPath(location.pathname);
-    setOpen(false);
-  }
   return (
     <>
       {/* The top bar scrolls away; only the navigation row stays, lower than the 96 px anchor offset. */}
@@ -142,12 +128,12 @@ export function Header({ site }: { site: HeaderSiteFragment | undefined }) {
               borderRadius="md"
               color="brand.800"
               _hover={{ bg: 'brand.50' }}
-              aria-expanded={open}
+              // The page's boot script (web/src/boot/menu.ts) opens and closes the menu: it sets
+              // aria-expanded and the label, and data-open on the menu. Both icons are in the page
+              // and aria-expanded picks one.
+              aria-expanded={false}
               aria-controls={MOBILE_MENU.id}
-              aria-label={open ? MOBILE_MENU.closeLabel : MOBILE_MENU.openLabel}
-              onClick={() => setOpen((o) => !o)}
-              // Both icons are in the page and aria-expanded picks one, so the icon also follows the
-              // script loader's toggle before the app has loaded.
+              aria-label={MOBILE_MENU.openLabel}
               css={{
                 '&[aria-expanded=true] > [data-icon=open], &[aria-expanded=false] > [data-icon=close]': {
                   display: 'none',
@@ -162,7 +148,8 @@ export function Header({ site }: { site: HeaderSiteFragment | undefined }) {
             as="nav"
             id={MOBILE_MENU.id}
             aria-label="Mobile"
-            display={{ base: open ? 'flex' : 'none', lg: 'none' }}
+            display="none"
+            css={{ '&[data-open]': { display: { base: 'flex', lg: 'none' } } }}
             gap="1"
             pb="3"
             borderTopWidth="1px"

@@ -9,8 +9,8 @@ export const NAV_ITEMS = [
 ] as const;
 
 /**
- * The phone menu: its element id and its button's labels. The page's script loader
- * (web/server/html.server.ts) opens and closes it before the app has loaded; the header adopts that.
+ * The phone menu: its element id and its button's labels. The header renders it closed; the page's
+ * boot script (web/src/boot/menu.ts) opens and closes it.
  */
 export const MOBILE_MENU = { id: 'mobile-menu', openLabel: 'Open menu', closeLabel: 'Close menu' } as const;
 
