@@ -74,7 +74,9 @@ export function islandsConfig(
 /**
  * The page's speculation rules: a link to another page of the site that the visitor hovers or starts
  * to tap is prerendered (moderate eagerness), so the page is there when the tap ends. Not the files
- * (feeds, images, scripts), not /wp-admin, not a link that opens a new tab. The boot module adds
+ * (feeds, images, scripts), not /wp-admin. Only address patterns: a selector would make the browser
+ * compute the style of every link to match it. (The links that open a new tab lead off the site.)
+ * The boot module adds
  * prefetches of the likely next pages once the page has loaded (web/src/boot/speculation.ts).
  */
 export const SPECULATION_RULES = {
@@ -101,7 +103,6 @@ export const SPECULATION_RULES = {
               ],
             },
           },
-          { not: { selector_matches: '[target=_blank], [download], [rel~=nofollow]' } },
         ],
       },
       eagerness: 'moderate',

@@ -39,18 +39,27 @@ export function supportsSpeculationRules(doc: Document): boolean {
   return Script?.supports?.('speculationrules') === true;
 }
 
-const asked = new WeakMap<Document, Set<string>>();
+/** The pages this module has asked for already, as its own rules and links in the head say. */
+function askedFor(doc: Document): Set<string> {
+  const asked = new Set<string>();
+  for (const script of doc.head.querySelectorAll('script[data-prefetch]'))
+    for (const rule of (JSON.parse(script.textContent ?? '{}') as { prefetch?: { urls: string[] }[] })
+      .prefetch ?? [])
+      rule.urls.forEach((u) => asked.add(u));
+  for (const link of doc.head.querySelectorAll('link[rel="prefetch"]'))
+    asked.add(link.getAttribute('href') ?? '');
+  return asked;
+}
 
 /** Asks the browser to fetch `urls` now (each once per page): speculation rules, or <link rel=prefetch>. */
 export function prefetch(doc: Document, urls: string[]): void {
-  let seen = asked.get(doc);
-  if (!seen) asked.set(doc, (seen = new Set()));
-  const fresh = urls.filter((u) => !seen.has(u));
+  const asked = askedFor(doc);
+  const fresh = urls.filter((u) => !asked.has(u));
   if (fresh.length === 0) return;
-  fresh.forEach((u) => seen.add(u));
   if (supportsSpeculationRules(doc)) {
     const script = doc.createElement('script');
     script.type = 'speculationrules';
+    script.dataset.prefetch = '';
     const nonce = doc.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
     if (nonce) script.nonce = nonce;
     script.textContent = JSON.stringify({ prefetch: [{ urls: fresh, eagerness: 'immediate' }] });

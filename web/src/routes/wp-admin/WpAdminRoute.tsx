@@ -1,8 +1,6 @@
-import type { FormEvent, ReactNode } from 'react';
 import {
   Badge,
   Box,
-  Button,
   Container,
   Flex,
   HStack,
@@ -14,7 +12,7 @@ import {
   chakra,
 } from '@chakra-ui/react';
 import { useLocation, type LoaderFunctionArgs } from 'react-router';
-import { CircleCheck, CircleX, Database, ExternalLink, RefreshCw, type LucideIcon } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import { graphql } from '../../gql';
 import { Head } from '../../components/Head';
 import { pageTitle } from '../../app/seo';
