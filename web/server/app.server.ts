@@ -20,6 +20,16 @@ import { createFeeds } from './feeds.server';
 import { ContentAge, relayedCacheControl, sharedCacheControl } from './content-age.server';
 import type { RenderRequest, RenderResult } from '../src/entry-server';
 
+/**
+ * A request the browser sends to fetch a page ahead of a visit (speculation rules' prefetch or
+ * prerender, <link rel=prefetch>): `Sec-Purpose: prefetch` (with `;prerender` for a prerender), or
+ * the older `Purpose: prefetch`. It is answered from the same page cache as a visit.
+ */
+export function isSpeculative(req: IncomingMessage): boolean {
+  const purpose = String(req.headers['sec-purpose'] ?? req.headers['purpose'] ?? '');
+  return /(^|[\s;,])prefetch\b/.test(purpose);
+}
+
 export interface RenderModule {
   render(req: RenderRequest): Promise<RenderResult>;
 }
@@ -194,6 +204,15 @@ export function createWebApp(deps: WebAppDeps) {
     headers['Content-Length'] = String(body.length);
     res.writeHead(page.status, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  function sendNotAhead(res: ServerResponse): void {
+    res.writeHead(503, {
+      ...securityHeaders({ hsts, imgOrigins }),
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-store',
+    });
+    res.end('Not rendered ahead of a visit');
   }
 
   function sendError(res: ServerResponse, status: number, message: string): void {
@@ -414,6 +433,11 @@ export function createWebApp(deps: WebAppDeps) {
     const hit = found.state !== 'miss' && !found.page.noncePlaceholder ? { state: 'miss' as const } : found;
     if (hit.state === 'fresh') return sendPage(req, res, hit.page, 'HIT', started);
     if (hit.state === 'miss' && address.search) {
+      // A browser fetching ahead (speculation rules, <link rel=prefetch>) of a search or filter no
+      // one has asked for yet: not rendered, and none of the visitor's search budget spent on a
+      // page they may never open. The browser drops a speculative answer that is not a 200, and
+      // asks again if the visitor does open the link.
+      if (isSpeculative(req)) return sendNotAhead(res);
       // Every search (or filter) can be a page no one asked for before: each visitor gets a
       // bounded number of them rendered, so a flood of them cannot busy the renderer and the
       // gateway, or push real pages out of the cache.
