@@ -11,6 +11,10 @@ import { poisonSnapshot, WORDPRESS_LINK_PAYLOADS, type Poisoned } from './lib/po
 import { figure, type RunningWeb } from './lib/servers.js';
 import { startSiteOverSnapshot, type SiteOverSnapshot } from './lib/site-over-snapshot.js';
 import { recordedSnapshot } from './lib/snapshot.js';
+import { readAssets } from '../web/server/assets.server.js';
+import { SPECULATION_RULES } from '../web/server/html.server.js';
+import { REPO_ROOT } from './lib/servers.js';
+import nodePath from 'node:path';
 
 const PARALLEL_PAGES = 3;
 
@@ -19,10 +23,13 @@ let web: RunningWeb;
 let browser: Browser;
 let poisoned: Poisoned;
 let paths: string[];
+/** The boot module the server writes into every page, as built. */
+let bootCode: string;
 
 beforeAll(async () => {
   const snapshot = await recordedSnapshot();
   poisoned = poisonSnapshot(snapshot);
+  bootCode = readAssets(nodePath.join(REPO_ROOT, 'web', 'dist', 'client')).boot;
   site = await startSiteOverSnapshot(poisoned.snapshot);
   ({ web, browser } = site);
   const slugs = (name: keyof typeof snapshot) =>
@@ -53,13 +60,6 @@ beforeAll(async () => {
 
 afterAll(() => site?.close());
 
-/**
- * The site's own inline scripts: React Router's hydration data (the route loaders' answers), and the loader
- * that adds the entry module (and preloads of the route's chunks, all under /assets/) after load.
- */
-const OUR_INLINE_SCRIPT =
-  /^(?:window\.__staticRouterHydrationData = JSON\.parse\(|\(function\(c,e\)\{[^<]*\}\)\(\["\/assets\/[\w.-]+\.js"(?:,"\/assets\/[\w.-]+\.js")*\],"\/assets\/[\w.-]+\.js"\)$)/;
-
 interface PageFindings {
   path: string;
   status: number;
@@ -84,24 +84,31 @@ function checkServerHtml(path: string, html: string): string[] {
   const text = (e: Element) =>
     e.children.map((c) => ('data' in c ? String((c as { data: string }).data) : '')).join('');
   const scripts = elements.filter((e) => e.name === 'script');
+  // JSON-LD, the speculation rules, the boot module, and on a page with islands their config.
   for (const script of scripts) {
     const type = script.attribs.type ?? '';
-    if (type === 'application/ld+json') {
-      try {
-        const parsed = JSON.parse(text(script)) as unknown;
-        if (!Array.isArray(parsed)) problems.push(`${path}: JSON-LD is not a list`);
-      } catch (error) {
-        problems.push(`${path}: JSON-LD does not parse: ${(error as Error).message}`);
+    const json = () => JSON.parse(text(script)) as unknown;
+    try {
+      if (type === 'application/ld+json') {
+        if (!Array.isArray(json())) problems.push(`${path}: JSON-LD is not a list`);
+      } else if (type === 'speculationrules') {
+        if (JSON.stringify(json()) !== JSON.stringify(SPECULATION_RULES))
+          problems.push(`${path}: speculation rules not the site's`);
+      } else if (type === 'application/json' && script.attribs.id === 'islands-config') {
+        const { entry } = json() as { entry?: string };
+        if (!/^\/assets\/[\w.-]+\.js$/.test(entry ?? '')) problems.push(`${path}: islands entry ${entry}`);
+      } else if (type === 'module' && !script.attribs.src) {
+        if (text(script) !== bootCode) problems.push(`${path}: an inline module that is not the boot module`);
+      } else {
+        problems.push(`${path}: unexpected script ${script.attribs.src ?? text(script).slice(0, 80)}`);
       }
-    } else if (type === 'module') {
-      if (!/^\/assets\/[\w.-]+\.js$/.test(script.attribs.src ?? ''))
-        problems.push(`${path}: module ${script.attribs.src}`);
-    } else if (!OUR_INLINE_SCRIPT.test(text(script))) {
-      problems.push(`${path}: unexpected script ${text(script).slice(0, 80)}`);
+    } catch (error) {
+      problems.push(`${path}: ${type} does not parse: ${(error as Error).message}`);
     }
   }
-  // JSON-LD, React Router's hydration data (the loaders' answers), the loader of the entry module.
-  if (scripts.length !== 3) problems.push(`${path}: ${scripts.length} script elements, expected 3`);
+  const expected = html.includes('id="islands-config"') ? 4 : 3;
+  if (scripts.length !== expected)
+    problems.push(`${path}: ${scripts.length} script elements, expected ${expected}`);
   const metas = elements.filter((e) => e.name === 'meta');
   const headHtml = html.slice(0, html.indexOf('</head>'));
   if (metas.length !== (headHtml.match(/<meta\b/g) ?? []).length)
@@ -138,7 +145,7 @@ function checkServerHtml(path: string, html: string): string[] {
  * the site without being absolute (protocol-relative, also once a server decodes "/%2F") or without
  * rel="noopener noreferrer".
  */
-function domProblems(): string[] {
+function domProblems(ours: { bootCode: string; rules: string }): string[] {
   const out: string[] = [];
   const urlAttributes = [
     'href',
@@ -182,13 +189,15 @@ function domProblems(): string[] {
     if (el.tagName === 'META' && el.getAttribute('http-equiv')) out.push('meta http-equiv');
     if (el.tagName === 'SCRIPT') {
       const script = el as HTMLScriptElement;
-      const ours =
+      // The server's (JSON-LD, speculation rules, the islands' config, the boot module), and the
+      // speculation rules the boot module adds for the pages it fetches ahead.
+      const isOurs =
         script.type === 'application/ld+json' ||
-        script.src.startsWith(`${location.origin}/assets/`) ||
-        /^(?:window\.__staticRouterHydrationData = JSON\.parse\(|\(function\(c,e\)\{)/.test(
-          script.textContent ?? '',
-        );
-      if (!ours) out.push(`SCRIPT ${script.src || (script.textContent ?? '').slice(0, 60)}`);
+        (script.type === 'speculationrules' &&
+          (script.textContent === ours.rules || script.hasAttribute('data-prefetch'))) ||
+        (script.type === 'application/json' && script.id === 'islands-config') ||
+        (script.type === 'module' && !script.src && script.textContent === ours.bootCode);
+      if (!isOurs) out.push(`SCRIPT ${script.src || (script.textContent ?? '').slice(0, 60)}`);
     }
   }
   const w = window as unknown as { __xss?: unknown; __violations?: string[] };
@@ -242,7 +251,11 @@ it('no payload runs on any page, and the head stays well-formed', async () => {
       const res = await page.goto(web.url + path, { waitUntil: 'load' });
       // Hydration and the client's own rendering of the same data.
       await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
-      problems.push(...(await page.evaluate(domProblems)).map((p) => `${path}: ${p}`));
+      problems.push(
+        ...(await page.evaluate(domProblems, { bootCode, rules: JSON.stringify(SPECULATION_RULES) })).map(
+          (p) => `${path}: ${p}`,
+        ),
+      );
       hostileLinks += await page.evaluate(() => document.querySelectorAll('a[href*="evil.example"]').length);
       findings.push({ path, status: res?.status() ?? 0, problems });
     }
@@ -290,7 +303,7 @@ it('the detectors do detect: a payload that runs is caught (control)', async () 
   );
   await page.waitForTimeout(200);
   expect(dialogs).toEqual(['7']);
-  const found = await page.evaluate(domProblems);
+  const found = await page.evaluate(domProblems, { bootCode, rules: JSON.stringify(SPECULATION_RULES) });
   expect(found).toEqual(
     expect.arrayContaining([
       'IMG onerror',
