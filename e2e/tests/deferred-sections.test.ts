@@ -23,7 +23,10 @@ function watchScripts(page: Page): string[] {
   return requested;
 }
 
-const formIsLive = (page: Page) => page.locator('#contact form button[type="submit"]').waitFor();
+// The form's code is the largest a page loads (React, Chakra UI, the phone number rules): on a busy
+// test machine it may take longer than the default 10 s.
+const formIsLive = (page: Page) =>
+  page.locator('#contact form button[type="submit"]').waitFor({ timeout: 30_000 });
 const formHydrated = (page: Page) =>
   page.locator('[data-island="contact-form"][data-hydrated]').waitFor({ state: 'attached' });
 
@@ -43,7 +46,7 @@ async function send(page: Page, sent: Array<Record<string, unknown>>): Promise<v
     .locator('#contact form')
     .getByRole('button', { name: /send message/i })
     .click();
-  await page.getByText('Message sent').waitFor();
+  await page.getByText('Message sent').waitFor({ timeout: 30_000 });
   assert.equal(sent.length, 1, 'one enquiry sent');
   for (const [field, text] of Object.entries(TYPED)) assert.equal(sent[0]![field], text, `${field} sent`);
 }

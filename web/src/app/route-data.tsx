@@ -1,7 +1,7 @@
 // Route data comes from React Router loaders, which only the server runs: with its per-request
 // Apollo client, awaited, so the page renders whole in one pass. The browser never runs a route:
 // links load pages as documents, and the islands that talk to the gateway load their own client
-// (browser-client-context.ts).
+// (client-loader.ts).
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { ApolloClient, OperationVariables, TypedDocumentNode } from '@apollo/client';
 

@@ -42,10 +42,10 @@ describe('fetching ahead', () => {
     });
   });
 
-  it("the menu's links, not the page it is on", () => {
+  it("the menu's pages of their own, not the page it is on", () => {
     supports(true);
     document.body.innerHTML =
-      '<nav id="m"><a href="/">Home</a><a href="/blog">Blog</a><a href="/feed.xml">Feed</a></nav>';
+      '<nav id="m"><a href="/" data-menu-ahead>Home</a><a href="/about/">About</a><a href="/blog" data-menu-ahead>Blog</a></nav>';
     prefetchLinksIn(document, document.getElementById('m')!);
     const rule = document.head.querySelector('script[type="speculationrules"]')!;
     expect(JSON.parse(rule.textContent!).prefetch[0].urls).toEqual(['/blog']);

@@ -74,9 +74,12 @@ export function prefetch(doc: Document, urls: string[]): void {
   }
 }
 
-/** Prefetches the page links inside `root` (the phone menu, once it opens). */
+/**
+ * Prefetches the pages of the phone menu once it opens: its links marked data-menu-ahead (pages of
+ * their own; the home page's section addresses are left to the prerender on touch).
+ */
 export function prefetchLinksIn(doc: Document, root: ParentNode): void {
-  prefetch(doc, pageUrls(doc, root.querySelectorAll<HTMLAnchorElement>('a[href]')));
+  prefetch(doc, pageUrls(doc, root.querySelectorAll<HTMLAnchorElement>('a[href][data-menu-ahead]')));
 }
 
 const INTENT = ['pointerdown', 'touchstart', 'focusin'] as const;

@@ -5,7 +5,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { ApolloClient, InMemoryCache } from '@apollo/client';
 import { MockLink } from '@apollo/client/testing';
-import { BrowserClientContext } from '../../app/browser-client-context';
+import { BrowserClientContext } from '../../app/client-loader';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -3,7 +3,7 @@ import { Box, Button, Field, Grid, Input, Stack, Text, Textarea, chakra } from '
 import { AlertCircle, CheckCircle2, Send } from 'lucide-react';
 import { graphql } from '../../gql';
 import type { ContactFormPracticeAreaFragment } from '../../gql/graphql';
-import { useBrowserClient } from '../../app/browser-client-context';
+import { useBrowserClient } from '../../app/client-loader';
 import { useHydrated } from '../../app/use-hydrated';
 import { fieldSlotRecipe, inputRecipe, textareaRecipe } from '../form-recipes';
 import {

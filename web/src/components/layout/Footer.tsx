@@ -4,7 +4,6 @@ import { Facebook, Instagram, Linkedin, Twitter, type LucideProps } from 'lucide
 import { graphql } from '../../gql';
 import type { FooterSiteFragment } from '../../gql/graphql';
 import { FOOTER_QUICK_LINKS } from './navigation';
-import { belowFold } from '../below-fold';
 
 export const FooterSite = graphql(`
   fragment FooterSite on Site {
@@ -50,14 +49,7 @@ const FooterLink = chakra(Link, {
 export function Footer({ site }: { site: FooterSiteFragment | undefined }) {
   const year = new Date().getFullYear();
   return (
-    <Box
-      as="footer"
-      css={belowFold('1200px')}
-      bg="brand.950"
-      color="gray.200"
-      pt="12"
-      pb={{ base: '24', md: '10' }}
-    >
+    <Box as="footer" bg="brand.950" color="gray.200" pt="12" pb={{ base: '24', md: '10' }}>
       <Container maxW="7xl">
         <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr', lg: '2fr 1fr 1fr 1.5fr' }} gap="10">
           <Stack gap="3">

@@ -156,7 +156,14 @@ export function Header({ site }: { site: HeaderSiteFragment | undefined }) {
             pt="2"
           >
             {NAV_ITEMS.map((item) => (
-              <StyledNavLink key={item.to} to={item.to} end {...navLinkStyles} py="3">
+              <StyledNavLink
+                key={item.to}
+                to={item.to}
+                end
+                {...navLinkStyles}
+                py="3"
+                data-menu-ahead={item.ahead ? '' : undefined}
+              >
                 {'mobileLabel' in item ? item.mobileLabel : item.label}
               </StyledNavLink>
             ))}

@@ -2,7 +2,6 @@ import { Box, Container, Grid, Heading, Skeleton, Stack, Text, chakra } from '@c
 import { graphql } from '../../gql';
 import type { AboutSiteFragment } from '../../gql/graphql';
 import { SectionHeading } from '../../components/SectionHeading.js';
-import { belowFold } from '../../components/below-fold';
 
 export const AboutSite = graphql(`
   fragment AboutSite on Site {
@@ -20,14 +19,7 @@ const STAT_CARDS = 3;
 export function AboutSection({ site }: { site: AboutSiteFragment | undefined }) {
   const stats = site?.stats.slice(0, STAT_CARDS);
   return (
-    <Box
-      as="section"
-      css={belowFold('1350px')}
-      id="about"
-      aria-labelledby="about-title"
-      py={{ base: '16', md: '24' }}
-      bg="white"
-    >
+    <Box as="section" id="about" aria-labelledby="about-title" py={{ base: '16', md: '24' }} bg="white">
       <Container maxW="7xl">
         <SectionHeading id="about-title" eyebrow="Who We Are" title="About Our Firm" />
         <Grid

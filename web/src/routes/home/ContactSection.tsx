@@ -7,7 +7,6 @@ import { SectionHeading } from '../../components/SectionHeading.js';
 import { useSearchParams } from 'react-router';
 import { ContactForm } from '../../components/contact/ContactForm.js';
 import { Island } from '../../islands/Island';
-import { belowFold } from '../../components/below-fold';
 
 export const ContactSite = graphql(`
   fragment ContactSite on Site {
@@ -70,14 +69,7 @@ export function ContactSection({
 }) {
   const [searchParams] = useSearchParams();
   return (
-    <Box
-      as="section"
-      css={belowFold('1900px')}
-      id="contact"
-      aria-labelledby="contact-title"
-      py={{ base: '16', md: '24' }}
-      bg="white"
-    >
+    <Box as="section" id="contact" aria-labelledby="contact-title" py={{ base: '16', md: '24' }} bg="white">
       <Container maxW="7xl">
         <SectionHeading
           id="contact-title"

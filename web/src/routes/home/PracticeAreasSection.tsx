@@ -4,7 +4,6 @@ import type { HomePracticeAreasQuery as PracticeAreasData } from '../../gql/grap
 import { useReady, type Deferred, type QueryOutcome } from '../../app/route-data';
 import { SectionHeading } from '../../components/SectionHeading.js';
 import { PracticeAreaCard, PracticeAreaCardSkeleton } from './PracticeAreaCard.js';
-import { belowFold } from '../../components/below-fold';
 
 export const HomePracticeAreasQuery = graphql(`
   query HomePracticeAreas {
@@ -27,7 +26,6 @@ export function PracticeAreasSection(props: { areas: Deferred<Outcome> }) {
   return (
     <Box
       as="section"
-      css={belowFold('3300px')}
       id="practice"
       aria-labelledby="practice-title"
       py={{ base: '16', md: '24' }}

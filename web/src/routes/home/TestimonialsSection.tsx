@@ -3,7 +3,6 @@ import { Quote, Star } from 'lucide-react';
 import { graphql } from '../../gql';
 import type { TestimonialsSiteFragment } from '../../gql/graphql';
 import { SectionHeading } from '../../components/SectionHeading.js';
-import { belowFold } from '../../components/below-fold';
 
 export const TestimonialsSite = graphql(`
   fragment TestimonialsSite on Site {
@@ -109,7 +108,6 @@ export function TestimonialsSection({ site }: { site: TestimonialsSiteFragment |
   return (
     <Box
       as="section"
-      css={belowFold('1700px')}
       id="testimonials"
       aria-labelledby="testimonials-title"
       py={{ base: '16', md: '24' }}
