@@ -48,8 +48,6 @@ const config: KnipConfig = {
       entry: [
         'server/main.server.ts',
         'src/entry-server.tsx',
-        // Built on its own by web/build/page-boot.ts, which names it by path.
-        'src/boot/entry.ts',
         'src/**/*.test.{ts,tsx}',
         'server/**/*.test.ts',
         'build/**/*.test.ts',

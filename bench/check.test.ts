@@ -4,6 +4,7 @@ import type { BenchResults } from './lib/report.js';
 
 const budgets = {
   'weight.homeJsGzipKiB': { max: 150, ceiling: 225 },
+  'weight.pageJsGzipKiB': { max: 80 },
   'upstream.coldRequestsPerPage': { max: 3 },
   'upstream.warmRequestsPerPage': { max: 0 },
   'upstream.blogListBytesRatio': { max: 0.1 },

@@ -88,6 +88,10 @@ export function evaluate(results: BenchResults, budgets: Record<string, Budget>)
   };
   const home = results.weight?.routes.find((r) => r.route === '/');
   judge('weight.homeJsGzipKiB', '/', home ? home.jsGzip / 1024 : null);
+  for (const route of ['/blog/', '/blog/{slug}', '/practice-areas/{slug}/']) {
+    const row = results.weight?.routes.find((r) => r.route === route);
+    judge('weight.pageJsGzipKiB', route, row ? row.jsGzip / 1024 : null);
+  }
   for (const p of results.upstream?.pages ?? []) {
     judge('upstream.coldRequestsPerPage', p.path, p.coldRequests);
     judge('upstream.warmRequestsPerPage', p.path, p.warmRequests);

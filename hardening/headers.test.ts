@@ -239,7 +239,7 @@ describe('headers on every response (HSTS=on)', () => {
         .replaceAll(` nonce="${nonce}"`, '');
       expect(outside, path).not.toContain(nonce);
       expect(body, path).toContain('__CSP_NONCE__zz');
-      expect(body, path).toMatch(/<script nonce="[^"]+">window\.__staticRouterHydrationData/);
+      expect(body, path).toMatch(/<script type="module" nonce="[^"]+">/);
     }
   });
 

@@ -3,16 +3,18 @@
 // in Chromium: nothing may run (no dialog, no console marker, no request off the site, no CSP
 // violation, which would mean something tried), no event handler or script URL may reach the DOM,
 // and the head stays well-formed (JSON-LD parses, meta tags are only the site's own).
-import path from 'node:path';
 import { parseDocument } from 'htmlparser2';
 import type { Element } from 'domhandler';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { poisonSnapshot, WORDPRESS_LINK_PAYLOADS, type Poisoned } from './lib/poison.js';
-import { figure, REPO_ROOT, type RunningWeb } from './lib/servers.js';
+import { figure, type RunningWeb } from './lib/servers.js';
 import { startSiteOverSnapshot, type SiteOverSnapshot } from './lib/site-over-snapshot.js';
 import { recordedSnapshot } from './lib/snapshot.js';
 import { readAssets } from '../web/server/assets.server.js';
+import { SPECULATION_RULES } from '../web/server/html.server.js';
+import { REPO_ROOT } from './lib/servers.js';
+import nodePath from 'node:path';
 
 const PARALLEL_PAGES = 3;
 
@@ -21,10 +23,13 @@ let web: RunningWeb;
 let browser: Browser;
 let poisoned: Poisoned;
 let paths: string[];
+/** The boot module the server writes into every page, as built. */
+let bootCode: string;
 
 beforeAll(async () => {
   const snapshot = await recordedSnapshot();
   poisoned = poisonSnapshot(snapshot);
+  bootCode = readAssets(nodePath.join(REPO_ROOT, 'web', 'dist', 'client')).boot;
   site = await startSiteOverSnapshot(poisoned.snapshot);
   ({ web, browser } = site);
   const slugs = (name: keyof typeof snapshot) =>
@@ -55,30 +60,6 @@ beforeAll(async () => {
 
 afterAll(() => site?.close());
 
-/** The site's own inline script of React Router's hydration data (the route loaders' answers). */
-const HYDRATION_DATA = /^window\.__staticRouterHydrationData = JSON\.parse\(/;
-const ASSET_SCRIPT = /^\/assets\/[\w.-]+\.js$/;
-
-/**
- * The page boot script as built (web/src/boot): every page carries exactly this text, and names the
- * scripts it adds after load (the entry module and preloads of the route's chunks, all under /assets/)
- * in its data-entry and data-chunks attributes.
- */
-let bootScript: string;
-beforeAll(() => {
-  bootScript = readAssets(path.join(REPO_ROOT, 'web', 'dist', 'client')).boot ?? '';
-  expect(bootScript).not.toBe('');
-});
-
-function bootScriptProblems(page: string, script: Element, code: string): string[] {
-  const problems: string[] = [];
-  if (code !== bootScript) problems.push(`${page}: the boot script's text is not the built one`);
-  const chunks = (script.attribs['data-chunks'] ?? '').split(' ');
-  for (const src of [script.attribs['data-entry'] ?? '', ...chunks])
-    if (!ASSET_SCRIPT.test(src)) problems.push(`${page}: the boot script names ${src}`);
-  return problems;
-}
-
 interface PageFindings {
   path: string;
   status: number;
@@ -103,26 +84,31 @@ function checkServerHtml(path: string, html: string): string[] {
   const text = (e: Element) =>
     e.children.map((c) => ('data' in c ? String((c as { data: string }).data) : '')).join('');
   const scripts = elements.filter((e) => e.name === 'script');
+  // JSON-LD, the speculation rules, the boot module, and on a page with islands their config.
   for (const script of scripts) {
     const type = script.attribs.type ?? '';
-    if (type === 'application/ld+json') {
-      try {
-        const parsed = JSON.parse(text(script)) as unknown;
-        if (!Array.isArray(parsed)) problems.push(`${path}: JSON-LD is not a list`);
-      } catch (error) {
-        problems.push(`${path}: JSON-LD does not parse: ${(error as Error).message}`);
+    const json = () => JSON.parse(text(script)) as unknown;
+    try {
+      if (type === 'application/ld+json') {
+        if (!Array.isArray(json())) problems.push(`${path}: JSON-LD is not a list`);
+      } else if (type === 'speculationrules') {
+        if (JSON.stringify(json()) !== JSON.stringify(SPECULATION_RULES))
+          problems.push(`${path}: speculation rules not the site's`);
+      } else if (type === 'application/json' && script.attribs.id === 'islands-config') {
+        const { entry } = json() as { entry?: string };
+        if (!/^\/assets\/[\w.-]+\.js$/.test(entry ?? '')) problems.push(`${path}: islands entry ${entry}`);
+      } else if (type === 'module' && !script.attribs.src) {
+        if (text(script) !== bootCode) problems.push(`${path}: an inline module that is not the boot module`);
+      } else {
+        problems.push(`${path}: unexpected script ${script.attribs.src ?? text(script).slice(0, 80)}`);
       }
-    } else if (type === 'module') {
-      if (!ASSET_SCRIPT.test(script.attribs.src ?? ''))
-        problems.push(`${path}: module ${script.attribs.src}`);
-    } else if ('data-entry' in script.attribs) {
-      problems.push(...bootScriptProblems(path, script, text(script)));
-    } else if (!HYDRATION_DATA.test(text(script))) {
-      problems.push(`${path}: unexpected script ${text(script).slice(0, 80)}`);
+    } catch (error) {
+      problems.push(`${path}: ${type} does not parse: ${(error as Error).message}`);
     }
   }
-  // JSON-LD, React Router's hydration data (the loaders' answers), the boot script.
-  if (scripts.length !== 3) problems.push(`${path}: ${scripts.length} script elements, expected 3`);
+  const expected = html.includes('id="islands-config"') ? 4 : 3;
+  if (scripts.length !== expected)
+    problems.push(`${path}: ${scripts.length} script elements, expected ${expected}`);
   const metas = elements.filter((e) => e.name === 'meta');
   const headHtml = html.slice(0, html.indexOf('</head>'));
   if (metas.length !== (headHtml.match(/<meta\b/g) ?? []).length)
@@ -157,9 +143,9 @@ function checkServerHtml(path: string, html: string): string[] {
 /**
  * In the live page after hydration: handlers, script URLs, foreign elements, and links that leave
  * the site without being absolute (protocol-relative, also once a server decodes "/%2F") or without
- * rel="noopener noreferrer". It runs in the page: the built boot script's text comes as an argument.
+ * rel="noopener noreferrer".
  */
-function domProblems(bootScript: string): string[] {
+function domProblems(ours: { bootCode: string; rules: string }): string[] {
   const out: string[] = [];
   const urlAttributes = [
     'href',
@@ -203,12 +189,15 @@ function domProblems(bootScript: string): string[] {
     if (el.tagName === 'META' && el.getAttribute('http-equiv')) out.push('meta http-equiv');
     if (el.tagName === 'SCRIPT') {
       const script = el as HTMLScriptElement;
-      const ours =
+      // The server's (JSON-LD, speculation rules, the islands' config, the boot module), and the
+      // speculation rules the boot module adds for the pages it fetches ahead.
+      const isOurs =
         script.type === 'application/ld+json' ||
-        script.src.startsWith(`${location.origin}/assets/`) ||
-        /^window\.__staticRouterHydrationData = JSON\.parse\(/.test(script.textContent ?? '') ||
-        ('entry' in script.dataset && script.textContent === bootScript);
-      if (!ours) out.push(`SCRIPT ${script.src || (script.textContent ?? '').slice(0, 60)}`);
+        (script.type === 'speculationrules' &&
+          (script.textContent === ours.rules || script.hasAttribute('data-prefetch'))) ||
+        (script.type === 'application/json' && script.id === 'islands-config') ||
+        (script.type === 'module' && !script.src && script.textContent === ours.bootCode);
+      if (!isOurs) out.push(`SCRIPT ${script.src || (script.textContent ?? '').slice(0, 60)}`);
     }
   }
   const w = window as unknown as { __xss?: unknown; __violations?: string[] };
@@ -262,7 +251,11 @@ it('no payload runs on any page, and the head stays well-formed', async () => {
       const res = await page.goto(web.url + path, { waitUntil: 'load' });
       // Hydration and the client's own rendering of the same data.
       await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
-      problems.push(...(await page.evaluate(domProblems, bootScript)).map((p) => `${path}: ${p}`));
+      problems.push(
+        ...(await page.evaluate(domProblems, { bootCode, rules: JSON.stringify(SPECULATION_RULES) })).map(
+          (p) => `${path}: ${p}`,
+        ),
+      );
       hostileLinks += await page.evaluate(() => document.querySelectorAll('a[href*="evil.example"]').length);
       findings.push({ path, status: res?.status() ?? 0, problems });
     }
@@ -310,7 +303,7 @@ it('the detectors do detect: a payload that runs is caught (control)', async () 
   );
   await page.waitForTimeout(200);
   expect(dialogs).toEqual(['7']);
-  const found = await page.evaluate(domProblems, bootScript);
+  const found = await page.evaluate(domProblems, { bootCode, rules: JSON.stringify(SPECULATION_RULES) });
   expect(found).toEqual(
     expect.arrayContaining([
       'IMG onerror',

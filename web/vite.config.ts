@@ -3,13 +3,12 @@ import react from '@vitejs/plugin-react';
 import { graphqlDocuments } from './build/graphql-documents';
 import { chakraThemeData } from './build/chakra-theme-data';
 import { phoneMetadata } from './build/phone-metadata';
-import { pageBoot } from './build/page-boot';
 import { precompress } from './build/precompress';
 
 // One config for both builds: `vite build` (browser bundle + manifest) and
 // `vite build --ssr src/entry-server.tsx` (the render function the Node server imports).
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [graphqlDocuments(), chakraThemeData(), phoneMetadata(), react(), pageBoot(), precompress()],
+  plugins: [graphqlDocuments(), chakraThemeData(), phoneMetadata(), react(), precompress()],
   publicDir: 'public',
   resolve: {
     // Browser bundle: packages' ES2015 builds where they have one (rxjs, under Apollo Client) rather
@@ -26,7 +25,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     rollupOptions: isSsrBuild
       ? {}
       : {
-          input: 'src/entry-client.tsx',
+          // The boot module (written into every page) and the islands' entry (loaded on pages with
+          // an island): the browser runs no router and no page-wide React.
+          input: { boot: 'src/boot/boot.ts', islands: 'src/islands/entry.tsx' },
+          // The islands' entry is imported by the boot module for its hydrateIsland export.
+          preserveEntrySignatures: 'exports-only',
           treeshake: { moduleSideEffects: dropUnusedPackages },
         },
   },

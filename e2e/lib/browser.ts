@@ -182,9 +182,9 @@ function describeProblems(c: Collected, opts: PageOptions): string[] {
 }
 
 /**
- * The page has hydrated once the first client render has committed: the app then marks
- * <html data-hydrated> (web/src/entry-client.tsx). Everything the first render needs is loaded
- * before hydration starts, so the whole page hydrates at once.
+ * The page's scripts have taken over once the boot module has run and the islands that load with
+ * the page have hydrated: it then marks <html data-hydrated> (web/src/boot/boot.ts). An island that
+ * loads near the viewport marks its own element data-hydrated.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   const probe = () => {
@@ -200,11 +200,11 @@ export async function waitForHydration(page: Page): Promise<void> {
         document.documentElement.dataset.hydrated === 'true' &&
         ['footer', 'main', 'main h1'].every((sel) => document.querySelector(sel) !== null),
       undefined,
-      { timeout: 10_000, polling: 50 },
+      { timeout: 20_000, polling: 50 },
     );
   } catch (err) {
     const state = page.isClosed() ? ['page closed'] : await page.evaluate(probe).catch(() => ['unknown']);
-    throw new Error(`${page.url()} did not hydrate within 10 s (${state.join(', ')})`, { cause: err });
+    throw new Error(`${page.url()} did not hydrate within 20 s (${state.join(', ')})`, { cause: err });
   }
 }
 

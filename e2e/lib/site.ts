@@ -25,8 +25,11 @@ export interface RawResponse {
 }
 
 /** One request as a crawler makes it: no JavaScript, redirects not followed. */
-export async function fetchRaw(path: string): Promise<RawResponse> {
-  const res = await fetch(url(path), { redirect: 'manual', headers: { 'user-agent': 'e2e-crawler' } });
+export async function fetchRaw(path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  const res = await fetch(url(path), {
+    redirect: 'manual',
+    headers: { 'user-agent': 'e2e-crawler', ...headers },
+  });
   return {
     status: res.status,
     headers: res.headers,

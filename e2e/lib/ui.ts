@@ -105,15 +105,3 @@ export async function boxOf(l: Locator): Promise<{ x: number; y: number; width: 
   assert.ok(box, 'the element has a box (is rendered)');
   return box;
 }
-
-/**
- * Navigates in the browser the way the router does on a link click, to addresses no link on the
- * site points to (a popstate the router reads, the same path Back/Forward take).
- */
-export async function clientNavigate(page: Page, path: string): Promise<void> {
-  await page.evaluate((p) => {
-    const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
-    window.history.pushState({ usr: null, key: `e2e${idx}`, idx }, '', p);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-  }, path);
-}

@@ -110,49 +110,6 @@ for (const width of WIDTHS) {
     );
 
     pageTest(
-      'a picture that failed before the scripts ran: the default picture once they run; other cards keep theirs',
-      width,
-      async ({ page }) => {
-        await page.route(pictureFiles(eagerCard.featuredImage.url), notFound);
-        let release!: () => void;
-        const scripts = new Promise<void>((resolve) => (release = resolve));
-        await page.route(/\/assets\/.+\.js$/, async (route) => {
-          await scripts;
-          await route.continue();
-        });
-        await page.goto('/blog', { waitUntil: 'domcontentloaded' });
-        // The server's <img> has failed, and nothing was listening.
-        await cardImage(page, eagerCard.index).evaluate(
-          (img: HTMLImageElement) =>
-            new Promise<void>((resolve) => {
-              const check = () =>
-                img.complete && img.naturalWidth === 0 ? resolve() : setTimeout(check, 50);
-              check();
-            }),
-        );
-        const failed = await imageState(page, eagerCard.index);
-        assert.ok(!failed.shown);
-        assertCardBox(failed, 'the failed picture, before the scripts');
-        const others = await page
-          .locator('main article img')
-          .evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')));
-        release();
-        await waitForHydration(page);
-        const after = await showsDefault(page, eagerCard.index);
-        assert.deepEqual([after.width, after.height], [failed.width, failed.height], 'nothing moved');
-        const now = await page
-          .locator('main article img')
-          .evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')));
-        assert.equal(now.length, others.length);
-        now.forEach((src, i) => {
-          if (i !== eagerCard.index)
-            assert.equal(src, others[i], `card ${i} keeps its picture (lazy or loaded)`);
-        });
-      },
-      { allowConsole: [NOT_FOUND_CONSOLE] },
-    );
-
-    pageTest(
       'a card further down whose picture fails when it scrolls near: the default picture',
       width,
       async ({ page, goto }) => {

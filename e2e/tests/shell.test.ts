@@ -1,5 +1,5 @@
 // The frame every page shares: top bar, navigation, footer, floating contact buttons, the disclaimer
-// dialog, and client-side navigation between pages.
+// dialog, navigation between pages (documents, fetched ahead), and the page's own small script.
 import { describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -11,10 +11,8 @@ import { DIVORCE_POST, PRACTICE_PAGES, fetchRaw, siteFacts } from '../lib/site.j
 import {
   FOOTER_QUICK_LINKS,
   NAV,
-  assertSameDocument,
   boxOf,
   headerLink,
-  markDocument,
   menuButton,
   topBarLink,
   waitForHeading,
@@ -411,21 +409,19 @@ for (const width of WIDTHS) {
     );
   });
 
-  describe(`client-side navigation at ${width}px`, () => {
+  describe(`navigation at ${width}px`, () => {
     pageTest(
-      'links move between pages without a full page load, and the head follows',
+      'links open each page with its own head; Back returns to the page before',
       width,
       async ({ page, goto }) => {
         await goto('/');
         const homeTitle = await page.title();
         const homeDescription = await page.locator('meta[name="description"]').getAttribute('content');
-        await markDocument(page);
 
         await (await headerLink(page, width, 'Blog')).click();
         await page.waitForURL((u) => u.pathname === '/blog');
         await waitForHeading(page, 'Legal Insights & Guidance');
         await page.waitForFunction((t) => document.title !== t, homeTitle);
-        await assertSameDocument(page, 'Home -> Blog');
         const blogTitle = await page.title();
 
         const firstCard = page
@@ -440,14 +436,12 @@ for (const width of WIDTHS) {
         await page.waitForURL((u) => u.pathname === post.uri);
         await waitForHeading(page, post.title);
         await page.waitForFunction((t) => document.title !== t, blogTitle);
-        await assertSameDocument(page, 'Blog -> post');
         const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
         assert.ok(canonical?.includes(post.slug), `the canonical follows the route: ${canonical}`);
 
         await page.getByRole('link', { name: 'Back to Blog' }).first().click();
         await page.waitForURL((u) => u.pathname === '/blog' || u.pathname === '/blog/');
         await waitForHeading(page, 'Legal Insights & Guidance');
-        await assertSameDocument(page, 'post -> Back to Blog');
         await waitForTitle(
           page,
           blogTitle,
@@ -458,19 +452,16 @@ for (const width of WIDTHS) {
         await page.locator('footer').getByRole('link', { name: area.title, exact: true }).click();
         await page.waitForURL((u) => u.pathname === area.link);
         await waitForHeading(page, area.title);
-        await assertSameDocument(page, 'footer -> practice page');
 
         await page.goBack();
         await page.waitForURL((u) => u.pathname === '/blog' || u.pathname === '/blog/');
         await waitForHeading(page, 'Legal Insights & Guidance');
-        await assertSameDocument(page, 'Back button');
         // The browser restores the blog's scroll position on Back: click once the page is still.
         await waitForScrollEnd(page);
 
         await page.locator('header a[href="/"]').first().click();
         await page.waitForURL((u) => u.pathname === '/');
         await waitForHeading(page, 'Trusted Criminal Defence When Your Future Is At Stake');
-        await assertSameDocument(page, 'logo -> home');
         await waitForTitle(page, homeTitle, 'back home, the home title is back');
         assert.equal(
           await page.locator('meta[name="description"]').getAttribute('content'),
@@ -482,140 +473,106 @@ for (const width of WIDTHS) {
   });
 }
 
-describe('scripts load after the page', () => {
-  pageTest('the entry module starts downloading once the page has loaded and painted', 375, async (tp) => {
-    await tp.goto('/');
-    const timing = await tp.page.evaluate(() => {
-      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-      const scripts = performance
-        .getEntriesByType('resource')
-        .filter((e) => /\/assets\/[^/]+\.js$/.test(e.name))
-        .map((e) => e.startTime);
-      const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity;
-      return { loadEventStart: nav.loadEventStart, paint, scripts };
+describe("the page's own script", () => {
+  pageTest('a first visit fetches no script file: the boot script is in the page', 375, async (tp) => {
+    const asked: string[] = [];
+    tp.page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (/\.js$/.test(url.pathname) || url.pathname === '/graphql') asked.push(url.pathname);
     });
-    assert.ok(timing.scripts.length > 1, 'the entry and the route chunks were fetched');
-    for (const start of timing.scripts) {
-      assert.ok(
-        start >= timing.loadEventStart,
-        `a script started at ${start} ms, before load (${timing.loadEventStart} ms)`,
-      );
-      assert.ok(
-        start >= timing.paint,
-        `a script started at ${start} ms, before the first paint (${timing.paint} ms)`,
-      );
+    for (const path of ['/', '/blog', postUri, '/practice-areas/family-law/']) {
+      await tp.goto(path);
+      await tp.page.waitForTimeout(300);
     }
+    assert.deepEqual(asked, [], 'no script file and no GraphQL request');
+    const inline = await tp.page.evaluate(
+      () => document.querySelectorAll('script[type="module"]:not([src])[nonce]').length,
+    );
+    assert.equal(inline, 1, 'one inline module, with the nonce');
+  });
+
+  pageTest('the phone menu opens before anything else arrives, and without the network', 375, async (tp) => {
+    const { page } = tp;
+    // Nothing but the document itself: no stylesheet, image or script file could help.
+    await page.route(/\/(assets|images)\//, () => new Promise<void>(() => {}));
+    await page.goto('/blog', { waitUntil: 'domcontentloaded' });
+    const button = page.locator('header button[aria-controls="mobile-menu"]');
+    const menu = page.locator('#mobile-menu');
+    const visibleIcons = () =>
+      button
+        .locator('svg')
+        .evaluateAll((icons) =>
+          icons.filter((i) => getComputedStyle(i).display !== 'none').map((i) => i.getAttribute('data-icon')),
+        );
+    assert.deepEqual(await visibleIcons(), ['open'], 'one icon, the menu icon');
+    await button.click();
+    assert.ok(await menu.isVisible(), 'the menu opens');
+    assert.equal(await button.getAttribute('aria-expanded'), 'true');
+    assert.equal(await button.getAttribute('aria-label'), 'Close menu');
+    assert.deepEqual(await visibleIcons(), ['close'], 'the button shows the close icon');
+    assert.ok(
+      await menu.getByRole('link', { name: 'Contact', exact: true }).isVisible(),
+      'its links are there',
+    );
+    await button.click();
+    await menu.waitFor({ state: 'hidden' });
+    assert.equal(await button.getAttribute('aria-expanded'), 'false', 'and closes');
+    assert.equal(await button.getAttribute('aria-label'), 'Open menu');
+    assert.deepEqual(await visibleIcons(), ['open'], 'and shows the menu icon again');
   });
 
   pageTest(
-    'a page hydrates from the data in its HTML: the GraphQL client and its requests wait for a navigation',
+    "the page tells the browser what to fetch ahead: prerender on intent, the likely next pages once loaded, the menu's pages when it opens",
     375,
     async (tp) => {
       const { page } = tp;
-      const asked: string[] = [];
-      page.on('request', (r) => {
-        if (new URL(r.url()).pathname === '/graphql') asked.push(r.url());
-      });
-      const clientDownloads = () =>
-        page.evaluate(
-          () =>
-            performance
-              .getEntriesByType('resource')
-              .filter((e) => /\/assets\/browser-client-[\w-]+\.js$/.test(e.name)).length,
-        );
       await tp.goto('/');
-      assert.equal(await clientDownloads(), 0, 'the first visit downloads no GraphQL client');
-      assert.deepEqual(asked, [], 'and asks the gateway nothing');
-      await (await headerLink(page, 375, 'Blog')).click();
-      await page.waitForURL((u) => u.pathname === '/blog');
-      await page.locator('main article').first().waitFor();
-      assert.equal(await clientDownloads(), 1, 'the first navigation fetched the client, once');
-      assert.ok(asked.length > 0, 'and asked the gateway for the blog');
+      const rules = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLScriptElement>('script[type="speculationrules"]')].map((s) => ({
+          rules: JSON.parse(s.textContent ?? '{}') as Record<
+            string,
+            { eagerness: string; urls?: string[] }[]
+          >,
+          nonce: s.nonce !== '',
+        })),
+      );
+      assert.ok(
+        rules.every((r) => r.nonce),
+        'every rule carries the nonce',
+      );
+      assert.equal(rules[0]!.rules.prerender![0]!.eagerness, 'moderate', 'prerender on hover or touch');
+      await page.waitForFunction(() => document.querySelectorAll('script[data-prefetch]').length > 0);
+      const likely = await page.evaluate(() =>
+        [...document.querySelectorAll('script[data-prefetch]')].flatMap(
+          (s) => (JSON.parse(s.textContent ?? '{}') as { prefetch: { urls: string[] }[] }).prefetch[0]!.urls,
+        ),
+      );
+      assert.ok(
+        likely.includes('/practice-areas/family-law/'),
+        `the practice pages linked from home are fetched ahead: ${likely.join(', ')}`,
+      );
+      await menuButton(page).click();
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('script[data-prefetch]')].some((s) =>
+          s.textContent?.includes('"/blog"'),
+        ),
+      );
     },
   );
 
-  pageTest('a hero image that never arrives holds the scripts back 3 s at most', 375, async (tp) => {
-    // The hero's request hangs: the load event never fires, and the boot script's timer starts them.
-    await tp.page.route(/\/images\/hero[^/]*\.jpg$/, () => new Promise<void>(() => {}));
-    const started = Date.now();
-    await tp.page.goto('/', { waitUntil: 'domcontentloaded' });
-    await waitForHydration(tp.page);
-    const ms = Date.now() - started;
-    assert.ok(ms >= 2_500, `hydrated after ${ms} ms: the boot script waited for the page`);
-    assert.equal(await tp.page.evaluate(() => document.readyState), 'interactive', 'the page never loaded');
-    // The page works: the phone menu opens.
-    await (await headerLink(tp.page, 375, 'Blog')).waitFor({ state: 'visible' });
-  });
-
-  pageTest('a tap before the page has loaded starts the scripts at once', 375, async (tp) => {
-    await tp.page.route(/\/images\/hero[^/]*\.jpg$/, () => new Promise<void>(() => {}));
-    await tp.page.goto('/', { waitUntil: 'domcontentloaded' });
-    await tp.page.locator('header button[aria-controls="mobile-menu"]').click();
-    // A resource's timing entry appears once it has arrived.
-    await tp.page.waitForFunction(() =>
-      performance.getEntriesByType('resource').some((e) => /\/assets\/entry-client-/.test(e.name)),
-    );
-    const timing = await tp.page.evaluate(() => ({
-      readyState: document.readyState,
-      entryStart:
-        performance.getEntriesByType('resource').find((e) => /\/assets\/entry-client-/.test(e.name))
-          ?.startTime ?? Infinity,
-    }));
-    assert.equal(timing.readyState, 'interactive', 'the page had not loaded');
-    // Without the tap the boot script's timer starts them 3 s after the page began.
-    assert.ok(timing.entryStart < 2_500, `the entry started at ${Math.round(timing.entryStart)} ms`);
-    await waitForHydration(tp.page);
-  });
-
   pageTest(
-    'before the scripts have run, the phone menu opens; the app keeps it as it was left',
+    'a page fetched ahead is answered from the page cache, and a speculative search costs no search budget',
     375,
-    async (tp) => {
-      const { page } = tp;
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/entry-client-[^/]*\.js$/, async (route) => {
-        await held;
-        await route.continue();
+    async () => {
+      await fetchRaw('/blog');
+      const res = await fetchRaw('/blog', { 'Sec-Purpose': 'prefetch' });
+      assert.equal(res.status, 200);
+      assert.match(res.headers.get('x-cache') ?? '', /HIT|STALE/, 'from the page cache');
+      const search = await fetchRaw(`/blog?q=speculative-${Date.now()}`, {
+        'Sec-Purpose': 'prefetch;prerender',
       });
-      await page.goto('/blog', { waitUntil: 'load' });
-      const button = page.locator('header button[aria-controls="mobile-menu"]');
-      const menu = page.locator('#mobile-menu');
-      const visibleIcons = () =>
-        button
-          .locator('svg')
-          .evaluateAll((icons) =>
-            icons
-              .filter((i) => getComputedStyle(i).display !== 'none')
-              .map((i) => i.getAttribute('data-icon')),
-          );
-      assert.deepEqual(await visibleIcons(), ['open'], 'one icon, the menu icon');
-      await button.click();
-      assert.equal(
-        await page.evaluate(() => document.documentElement.dataset.hydrated ?? null),
-        null,
-        'not hydrated',
-      );
-      assert.ok(await menu.isVisible(), 'the menu opens before the app has loaded');
-      assert.equal(await button.getAttribute('aria-expanded'), 'true');
-      assert.equal(await button.getAttribute('aria-label'), 'Close menu');
-      assert.deepEqual(await visibleIcons(), ['close'], 'the button shows the close icon');
-      assert.ok(
-        await menu.getByRole('link', { name: 'Contact', exact: true }).isVisible(),
-        'its links are there',
-      );
-      release();
-      await waitForHydration(page);
-      assert.ok(await menu.isVisible(), 'still open once the app has taken over');
-      assert.equal(await button.getAttribute('aria-expanded'), 'true');
-      await button.click();
-      await menu.waitFor({ state: 'hidden' });
-      assert.equal(await button.getAttribute('aria-expanded'), 'false', 'the app closes it');
-      assert.equal(await button.getAttribute('aria-label'), 'Open menu');
-      assert.deepEqual(await visibleIcons(), ['open'], 'and shows the menu icon again');
-      await button.click();
-      await menu.waitFor({ state: 'visible' });
-      assert.equal(await button.getAttribute('aria-expanded'), 'true', 'and opens it again');
+      assert.equal(search.status, 503, 'a search nobody asked for yet is not rendered ahead');
+      assert.equal(search.headers.get('cache-control'), 'no-store');
     },
   );
 });

@@ -111,7 +111,7 @@ async function startSite(env: Record<string, string> = {}, stand = fakeRenderer(
   const app = createWebApp({
     config,
     renderer: stand.renderer,
-    assets: { entry: '/assets/entry-client-1.js', preload: [], css: [] },
+    assets: { boot: '', entry: '/assets/entry-client-1.js', preload: [], css: [] },
     siteName: 'Law Partners',
     logger: pino({ level: 'silent' }),
   });
@@ -138,8 +138,8 @@ describe('the nonce', () => {
       const body = await res.text();
       expect(res.headers.get('x-cache')).toBe(cacheState);
       const nonce = nonceOf(res);
-      // The csp-nonce meta tag, the JSON-LD and loader scripts, the hydration script, the style.
-      expect(body.split(nonce).length - 1).toBe(5);
+      // The csp-nonce meta tag, the JSON-LD, speculation rules and boot scripts, the header's style:
+      expect(body.split(nonce).length - 1).toBe(6);
       const written = body
         .replaceAll(`<meta name="csp-nonce" content="${nonce}">`, '')
         .replaceAll(` nonce="${nonce}"`, '');
@@ -243,6 +243,32 @@ describe('search renders', () => {
     });
     expect(other.status).toBe(200);
     expect(site.calls).toHaveLength(5);
+  });
+});
+
+describe('pages fetched ahead (Sec-Purpose: prefetch)', () => {
+  it('are answered from the same page cache; a search no one asked for yet is not rendered ahead, and costs no budget', async () => {
+    const site = await startSite({ RATE_LIMIT_SEARCH: '1', RATE_LIMIT_SEARCH_BURST: '1' });
+    await (await fetch(`${site.url}/blog`)).text();
+    const ahead = await fetch(`${site.url}/blog`, { headers: { 'sec-purpose': 'prefetch;prerender' } });
+    await ahead.text();
+    expect(ahead.status).toBe(200);
+    expect(ahead.headers.get('x-cache')).toBe('HIT');
+    expect(site.calls).toHaveLength(1);
+    // A page not in the cache yet is rendered as for a visit.
+    const uncached = await fetch(`${site.url}/about/`, { headers: { 'sec-purpose': 'prefetch' } });
+    await uncached.text();
+    expect(uncached.status).toBe(200);
+    expect(site.calls).toHaveLength(2);
+    for (const purpose of ['prefetch', 'prefetch;prerender']) {
+      const search = await fetch(`${site.url}/blog?q=ahead`, { headers: { 'sec-purpose': purpose } });
+      await search.text();
+      expect(search.status).toBe(503);
+      expect(search.headers.get('cache-control')).toBe('no-store');
+    }
+    expect(site.calls).toHaveLength(2);
+    // The visitor's one search is still theirs.
+    expect((await fetch(`${site.url}/blog?q=ahead`)).status).toBe(200);
   });
 });
 

@@ -44,6 +44,16 @@ import { isDecodablePath } from './paths.server';
 import { createCaches } from './caches.server';
 import type { RenderRequest, RenderResult } from '../src/entry-server';
 
+/**
+ * A request the browser sends to fetch a page ahead of a visit (speculation rules' prefetch or
+ * prerender, <link rel=prefetch>): `Sec-Purpose: prefetch` (with `;prerender` for a prerender), or
+ * the older `Purpose: prefetch`. It is answered from the same page cache as a visit.
+ */
+export function isSpeculative(request: Pick<FastifyRequest, 'headers'>): boolean {
+  const purpose = String(request.headers['sec-purpose'] ?? request.headers['purpose'] ?? '');
+  return /(^|[\s;,])prefetch\b/.test(purpose);
+}
+
 export interface RenderModule {
   render(req: RenderRequest): Promise<RenderResult>;
 }
@@ -246,6 +256,13 @@ export function createWebApp(deps: WebAppDeps): WebApp {
     return sendErrorPage(reply, status, title, body);
   }
 
+  function sendNotAhead(reply: FastifyReply) {
+    return reply
+      .code(503)
+      .headers({ 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' })
+      .send('Not rendered ahead of a visit');
+  }
+
   /** One visitor asked for more searches than RATE_LIMIT_SEARCH renders. */
   function sendTooManySearches(reply: FastifyReply, retryAfterS: number) {
     const body = `<h1>Too many searches</h1><p>Please try again in ${retryAfterS} seconds.</p><p><a href="/blog">All articles</a> · <a href="/">Return to Home</a></p>`;
@@ -395,12 +412,18 @@ export function createWebApp(deps: WebAppDeps): WebApp {
     // same clean address.
     const address = pageUrl(state.url);
     const key = address.pathname + address.search;
-    if (address.search && limitSearch && (await pages.lookup(key)) === 'miss') {
+    if (address.search && (await pages.lookup(key)) === 'miss') {
+      // A browser fetching ahead (speculation rules, <link rel=prefetch>) of a search or filter no
+      // one has asked for yet: not rendered, and none of the visitor's search budget spent on a
+      // page they may never open. The browser drops a speculative answer that is not a 200, and
+      // asks again if the visitor does open the link.
+      if (isSpeculative(request)) return sendNotAhead(reply);
       // Every search (or filter) can be a page no one asked for before: each visitor gets a
       // bounded number of them rendered, so a flood of them cannot busy the renderer and the
       // gateway, or push real pages out of the cache.
-      const verdict = await limitSearch(request);
-      if (!verdict.isAllowed && verdict.isExceeded) return sendTooManySearches(reply, verdict.ttlInSeconds);
+      const verdict = limitSearch ? await limitSearch(request) : null;
+      if (verdict && !verdict.isAllowed && verdict.isExceeded)
+        return sendTooManySearches(reply, verdict.ttlInSeconds);
     }
     let found;
     try {

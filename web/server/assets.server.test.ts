@@ -1,11 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readAssets } from './assets.server';
-import { PAGE_BOOT_FILE } from '../build/page-boot-file';
-import { renderDocument } from './html.server';
-import { routes, type RouteHandle } from '../src/routes';
+import { BOOT_ENTRY, ISLANDS_ENTRY, readAssets } from './assets.server';
+import { islandsConfig, renderDocument } from './html.server';
+import { ISLAND_MODULES } from '../src/islands/island-markup';
 
 const WEB_DIR = path.resolve(__dirname, '..');
 let dir: string | undefined;
@@ -14,74 +13,51 @@ afterEach(() => {
   dir = undefined;
 });
 
-const BOOT = '(function(){/* the page boot script */})();';
-
-function withManifest(manifest: object, boot: string | null = BOOT): string {
+function withManifest(manifest: object, boot = 'console.log("boot")'): string {
   dir = mkdtempSync(path.join(os.tmpdir(), 'assets-'));
   mkdirSync(path.join(dir, '.vite'));
+  mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
-  if (boot !== null) writeFileSync(path.join(dir, PAGE_BOOT_FILE), boot);
+  writeFileSync(path.join(dir, 'assets', 'boot-1.js'), `${boot}\n`);
   return dir;
 }
 
 const MANIFEST = {
-  'src/entry-client.tsx': {
-    file: 'assets/entry-client-1.js',
+  [BOOT_ENTRY]: { file: 'assets/boot-1.js', isEntry: true },
+  [ISLANDS_ENTRY]: {
+    file: 'assets/islands-1.js',
     isEntry: true,
-    imports: ['_shared-1.js'],
-    dynamicImports: ['src/routes/home/HomeRoute.tsx'],
+    imports: ['_react-1.js'],
+    dynamicImports: ['src/components/contact/ContactForm.tsx'],
   },
-  '_shared-1.js': { file: 'assets/shared-1.js' },
-  '_icon-1.js': { file: 'assets/icon-1.js', imports: ['_shared-1.js', 'src/entry-client.tsx'] },
-  'src/routes/home/HomeRoute.tsx': {
-    file: 'assets/HomeRoute-1.js',
+  '_react-1.js': { file: 'assets/react-1.js' },
+  '_rules-1.js': { file: 'assets/rules-1.js', imports: ['_react-1.js'] },
+  'src/components/contact/ContactForm.tsx': {
+    file: 'assets/ContactForm-1.js',
     isDynamicEntry: true,
-    imports: ['src/entry-client.tsx', '_shared-1.js', '_icon-1.js'],
+    imports: [ISLANDS_ENTRY, '_react-1.js', '_rules-1.js'],
   },
 };
 
 describe('readAssets', () => {
-  it('maps each lazily loaded module to its chunk and the imports the entry does not bring', () => {
+  it('reads the boot code, the islands entry with its chunks, and each island module with what the entry does not bring', () => {
     const assets = readAssets(withManifest(MANIFEST));
-    expect(assets.entry).toBe('/assets/entry-client-1.js');
-    expect(assets.preload).toEqual(['/assets/shared-1.js']);
+    expect(assets.boot).toBe('console.log("boot")');
+    expect(assets.entry).toBe('/assets/islands-1.js');
+    expect(assets.preload).toEqual(['/assets/react-1.js']);
     expect(assets.modules).toEqual({
-      'src/routes/home/HomeRoute.tsx': ['/assets/HomeRoute-1.js', '/assets/icon-1.js'],
+      'src/components/contact/ContactForm.tsx': ['/assets/ContactForm-1.js', '/assets/rules-1.js'],
     });
   });
 
-  it('loads the entry after the page, with the rendered route chunks preloaded once each', () => {
-    const assets = readAssets(withManifest(MANIFEST));
-    const html = renderDocument({
-      head: null,
-      styles: '',
-      html: '',
-      assets,
-      modules: ['src/routes/home/HomeRoute.tsx', 'src/routes/home/HomeRoute.tsx', 'src/unknown.tsx'],
-      siteName: 'Site',
-      nonce: 'nonce-placeholder',
-    });
-    // No script or preload in the markup competes with the page's images for a slow connection.
-    expect(html).not.toContain('modulepreload"');
-    expect(html).not.toContain('type="module"');
-    // One script at the end of the body: the boot script, under the nonce, naming the page's scripts.
-    const [, attributes, inline] = /<script (nonce="[^"]*"[^>]*)>(.*?)<\/script><\/body>/s.exec(html)!;
-    expect(inline).toBe(BOOT);
-    const attribute = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(attributes!)?.[1];
-    expect(attribute('nonce')).toBe('nonce-placeholder');
-    expect(attribute('data-entry')).toBe('/assets/entry-client-1.js');
-    expect(attribute('data-chunks')?.split(' ')).toEqual([
-      '/assets/entry-client-1.js',
-      '/assets/shared-1.js',
-      '/assets/HomeRoute-1.js',
-      '/assets/icon-1.js',
-    ]);
+  it('refuses a boot module that imports other chunks: it is written into each page whole', () => {
+    const manifest = { ...MANIFEST, [BOOT_ENTRY]: { ...MANIFEST[BOOT_ENTRY], imports: ['_react-1.js'] } };
+    expect(() => readAssets(withManifest(manifest))).toThrow(/imports other chunks/);
   });
 
-  it('refuses a build without its boot script, or one that would end its <script> element', () => {
-    expect(() => readAssets(withManifest(MANIFEST, null))).toThrow(/No page boot script .*npm run build/);
+  it('refuses a boot module that would end its inline <script> element', () => {
     for (const markup of ['</script>', '</SCRIPT >', '<!--', '<script>']) {
-      expect(() => readAssets(withManifest(MANIFEST, `(function(){var s="${markup}"})();`))).toThrow(
+      expect(() => readAssets(withManifest(MANIFEST, `var s="${markup}"`))).toThrow(
         /would end its inline <script> element/,
       );
     }
@@ -89,17 +65,54 @@ describe('readAssets', () => {
   });
 });
 
-describe('route handles', () => {
-  it('name source files that exist, so the manifest lookup finds them', () => {
-    const modules = new Set<string>();
-    const visit = (list: typeof routes) =>
-      list.forEach((r) => {
-        const module = (r.handle as RouteHandle | undefined)?.module;
-        if (module) modules.add(module);
-        if (r.children) visit(r.children);
-      });
-    visit(routes);
-    expect(modules.size).toBeGreaterThanOrEqual(8);
-    for (const module of modules) expect(existsSync(path.join(WEB_DIR, module)), module).toBe(true);
+describe('renderDocument', () => {
+  const render = (html: string) =>
+    renderDocument({
+      head: null,
+      styles: '',
+      html,
+      assets: readAssets(withManifest(MANIFEST)),
+      siteName: 'Site',
+      nonce: 'NONCE',
+    });
+
+  it('writes the boot module and the speculation rules with the nonce, and no script file to fetch', () => {
+    const html = render('<main><h1>Hi</h1></main>');
+    expect(html).toContain('<script type="module" nonce="NONCE">console.log("boot")</script>');
+    const rules = /<script type="speculationrules" nonce="NONCE">(.*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(rules!).prerender[0].eagerness).toBe('moderate');
+    expect(html).not.toMatch(/<script[^>]+src=/);
+    expect(html).not.toContain('modulepreload');
+    // No islands on the page: nothing tells the boot module about their code.
+    expect(html).not.toContain('islands-config');
+  });
+
+  it('names the islands entry and the chunks of the islands on the page', () => {
+    const html = render('<div data-island="contact-form" data-load="visible"></div>');
+    const config = /<script type="application\/json" id="islands-config" nonce="NONCE">(.*?)<\/script>/.exec(
+      html,
+    )?.[1];
+    expect(JSON.parse(config!)).toEqual({
+      entry: '/assets/islands-1.js',
+      chunks: {
+        '*': ['/assets/react-1.js'],
+        'contact-form': ['/assets/ContactForm-1.js', '/assets/rules-1.js'],
+      },
+    });
+  });
+
+  it('a page without islands has no islands config', () => {
+    expect(islandsConfig('<p data-islander="x">', readAssets(withManifest(MANIFEST)))).toBeNull();
+  });
+});
+
+describe('island modules', () => {
+  it('name source files that exist, and the registry imports each of them', () => {
+    const registry = readFileSync(path.join(WEB_DIR, 'src/islands/registry.ts'), 'utf8');
+    for (const [name, module] of Object.entries(ISLAND_MODULES)) {
+      expect(existsSync(path.join(WEB_DIR, module)), module).toBe(true);
+      const imported = `import('../${module.replace(/^src\//, '').replace(/\.tsx?$/, '')}')`;
+      expect(registry, name).toContain(`'${name}': () => ${imported}`);
+    }
   });
 });

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { escapeHtml } from '@site/server-kit';
 import type { HeadData } from '../src/entry-server';
-import { pageScriptsAttributes } from '../src/boot/page-boot';
-import type { PageScripts } from '../src/boot/page-scripts';
+import { ISLAND_MODULES, jsonForScript } from '../src/islands/island-markup';
+
+export { jsonForScript };
 
 /**
  * What a render writes where the nonce goes; each response puts its own nonce there. It is new for
@@ -13,30 +14,16 @@ export function newNoncePlaceholder(): string {
   return `__CSP_NONCE_${randomBytes(16).toString('hex')}__`;
 }
 
-/** JSON inside <script>: no '<' may survive, or a string could close the script element. */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
 export interface Assets {
-  /** Entry script URL, e.g. /assets/entry-client-abc.js */
+  /** The boot module's code (web/src/boot/boot.ts), written into every page. */
+  boot: string;
+  /** The islands' entry URL, e.g. /assets/islands-abc.js */
   entry: string;
-  /** Chunks the entry imports, preloaded so they download in parallel. */
+  /** Chunks the islands' entry imports, preloaded with it so they download in parallel. */
   preload: string[];
   css: string[];
   /** Per lazily loaded source module (Vite manifest key): its chunk and the chunks it imports. */
   modules?: Record<string, string[]>;
-  /**
-   * The page boot script's code (web/src/boot, built beside the manifest), inlined at the end of
-   * every page's <body>: it starts the scripts above and runs the phone menu until they have taken
-   * over. readAssets always reads it; a page rendered without it has no scripts.
-   */
-  boot?: string;
 }
 
 export interface DocumentParts {
@@ -44,8 +31,6 @@ export interface DocumentParts {
   styles: string;
   html: string;
   assets: Assets;
-  /** Route modules the page rendered with: their chunks are preloaded so hydration does not wait on a chain. */
-  modules?: string[];
   siteName: string;
   /** Absolute URL of the image shared when a page names none (og:image is required by Open Graph). */
   defaultImage?: string;
@@ -58,30 +43,61 @@ function meta(attr: 'name' | 'property', key: string, value: string | null | und
 }
 
 /**
- * The page's scripts, for its boot script (web/src/boot): the entry module, and the chunks to preload
- * with it (the entry's static imports and the chunks of the route modules the page rendered with),
- * so the rendered route does not wait on a chain of imports. The boot script starts them once the
- * page has loaded and painted (web/src/boot/page-scripts.ts): the HTML itself names no module script
- * and no modulepreload, which would compete with the page's images on a slow connection.
+ * What the boot module needs to start the page's islands (web/src/boot/islands.ts): the islands'
+ * entry and, per island on the page, the chunks to preload with it. Null for a page without islands.
  */
-function pageScripts(parts: Pick<DocumentParts, 'assets' | 'modules'>): PageScripts {
-  const chunks = [
-    ...new Set([
-      parts.assets.entry,
-      ...parts.assets.preload,
-      ...(parts.modules ?? []).flatMap((m) => parts.assets.modules?.[m] ?? []),
-    ]),
-  ];
-  return { entry: parts.assets.entry, chunks };
+export function islandsConfig(
+  html: string,
+  assets: Assets,
+): { entry: string; chunks: Record<string, string[]> } | null {
+  const names = [...new Set([...html.matchAll(/ data-island="([\w-]+)"/g)].map((m) => m[1]!))];
+  if (names.length === 0) return null;
+  const chunks: Record<string, string[]> = { '*': assets.preload };
+  for (const name of names) {
+    const module = ISLAND_MODULES[name];
+    if (module) chunks[name] = assets.modules?.[module] ?? [];
+  }
+  return { entry: assets.entry, chunks };
 }
 
-/** The boot script's element: its code inlined (under the response's nonce), its data as attributes. */
-function bootScript(parts: DocumentParts): string {
-  const attributes = Object.entries(pageScriptsAttributes(pageScripts(parts)))
-    .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
-    .join('');
-  return `<script nonce="${parts.nonce}"${attributes}>${parts.assets.boot ?? ''}</script>`;
-}
+/**
+ * The page's speculation rules: a link to another page of the site that the visitor hovers or starts
+ * to tap is prerendered (moderate eagerness), so the page is there when the tap ends. Not the files
+ * (feeds, images, scripts), not /wp-admin. Only address patterns: a selector would make the browser
+ * compute the style of every link to match it. (The links that open a new tab lead off the site.)
+ * The boot module adds
+ * prefetches of the likely next pages once the page has loaded (web/src/boot/speculation.ts).
+ */
+export const SPECULATION_RULES = {
+  prerender: [
+    {
+      source: 'document',
+      where: {
+        and: [
+          { href_matches: '/*' },
+          {
+            not: {
+              href_matches: [
+                '/wp-admin',
+                '/wp-admin/*',
+                '/graphql',
+                '/purge',
+                '/assets/*',
+                '/images/*',
+                '/wp-content/*',
+                '/*.xml',
+                '/*.txt',
+                '/*.ico',
+                '/*.svg',
+              ],
+            },
+          },
+        ],
+      },
+      eagerness: 'moderate',
+    },
+  ],
+} as const;
 
 /** The whole HTML document of a server render. The nonce stays a placeholder so the page can be cached. */
 export function renderDocument(parts: DocumentParts): string {
@@ -114,12 +130,18 @@ export function renderDocument(parts: DocumentParts): string {
     ...parts.assets.css.map((href) => `<link rel="stylesheet" href="${href}">`),
     parts.styles,
     `<script type="application/ld+json" id="jsonld" nonce="${n}">${jsonForScript(head.jsonLd ?? [])}</script>`,
+    `<script type="speculationrules" nonce="${n}">${jsonForScript(SPECULATION_RULES)}</script>`,
   ];
+  const islands = islandsConfig(parts.html, parts.assets);
   return (
     '<!doctype html>' +
     `<html lang="en-IN"><head>${tags.filter(Boolean).join('')}</head>` +
     `<body><div id="root">${parts.html}</div>` +
-    bootScript(parts) +
+    (islands
+      ? `<script type="application/json" id="islands-config" nonce="${n}">${jsonForScript(islands)}</script>`
+      : '') +
+    // The boot module (web/src/boot/boot.ts): the page's own behaviours, and the start of its islands.
+    `<script type="module" nonce="${n}">${parts.assets.boot}</script>` +
     '</body></html>'
   );
 }

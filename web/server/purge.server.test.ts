@@ -37,7 +37,7 @@ describe('POST /purge on the web server', () => {
       renderer: {
         render: () => Promise.reject(new Error('a purge must not render a page')),
       },
-      assets: { entry: '/assets/entry.js', preload: [], css: [] },
+      assets: { boot: '', entry: '/assets/entry.js', preload: [], css: [] },
       siteName: 'Law Partners',
       logger,
     });

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import createEmotionServer from '@emotion/server/create-instance';
-import { routes, type RouteHandle } from './routes';
+import { routes } from './routes';
 import { createApolloClient } from './app/apollo';
 import { Providers } from './app/providers';
 import { createEmotionCache } from './app/emotion-cache';
@@ -37,8 +37,6 @@ export type RenderResult =
       styles: string;
       /** Server-Timing metrics of this render: WordPress (or cache), gateway and render time. */
       timing: string;
-      /** Source modules of the matched routes (Vite manifest keys), for modulepreload links. */
-      modules: string[];
       /** What the error boundary showed, when it showed something: the server logs it with the request id. */
       routeError?: string;
     };
@@ -80,7 +78,8 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   const tree = (
     <StrictMode>
       <Providers emotionCache={emotionCache} render={renderCtx}>
-        <StaticRouterProvider router={router} context={context} nonce={req.nonce} />
+        {/* No hydration data: the browser runs no router (links load documents). */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
       </Providers>
     </StrictMode>
   );
@@ -103,10 +102,6 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     html: chunks.html,
     styles,
     timing: upstream.header(performance.now() - started),
-    modules: context.matches.flatMap((m) => {
-      const module = (m.route.handle as RouteHandle | undefined)?.module;
-      return module ? [module] : [];
-    }),
     routeError: describeRouteError(renderCtx.routeError),
   };
 }

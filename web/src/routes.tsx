@@ -1,11 +1,11 @@
 import { replace, type RouteObject } from 'react-router';
-import { Layout, layoutLoader, layoutShouldRevalidate } from './components/layout/Layout';
+import { Layout, layoutLoader } from './components/layout/Layout';
 import { RouteError } from './routes/error/RouteError';
-import { HOME_ALIASES, LEGACY_PRACTICE_PATHS, type HomeSectionId } from '@site/content-model';
+import { HOME_ALIASES, LEGACY_PRACTICE_PATHS } from '@site/content-model';
 
-// Route modules are split per route: a phone downloads the code of the page it opens first.
-// `module` names the source file as Vite's manifest keys it, so the server can preload the chunks of
-// the route it rendered (no request chain entry → route chunk → its imports on a slow network).
+// The routes, as the server renders them (the browser runs no route: links load documents). Each
+// route's module is loaded when a page first needs it, so a server starts without compiling every
+// page; `module` names the source file.
 export interface RouteHandle {
   module: string;
 }
@@ -34,17 +34,8 @@ const notFound = lazyRoute(
   () => import('./routes/not-found/NotFoundRoute'),
 );
 
-/**
- * The home page's last sections load their code when the visitor comes near them; an alias that
- * opens the page scrolled to one of them preloads its code with the page's own.
- */
-const OPENS_SCROLLED_TO: Partial<Record<HomeSectionId, RouteHandle>> = {
-  testimonials: { module: 'src/routes/home/TestimonialsSection.tsx' },
-  contact: { module: 'src/routes/home/ContactSection.tsx' },
-};
-
 function redirectRoute(path: string, to: string): RouteObject {
-  // 301 on the server; a replace navigation in the browser (brief §2).
+  // 301 (brief §2).
   return { path, loader: () => replace(to, 301) };
 }
 
@@ -54,7 +45,6 @@ export const routes: RouteObject[] = [
     id: 'root',
     Component: Layout,
     loader: layoutLoader,
-    shouldRevalidate: layoutShouldRevalidate,
     children: [
       {
         ErrorBoundary: RouteError,
@@ -64,14 +54,8 @@ export const routes: RouteObject[] = [
           {
             id: 'home',
             ...home,
-            children: [
-              { index: true },
-              // The home page answers on its own path and on the section aliases of brief §2.
-              ...Object.entries(HOME_ALIASES).map(([path, alias]) => ({
-                path,
-                handle: OPENS_SCROLLED_TO[alias.section],
-              })),
-            ],
+            // The home page answers on its own path and on the section aliases of brief §2.
+            children: [{ index: true }, ...Object.keys(HOME_ALIASES).map((path) => ({ path }))],
           },
           redirectRoute(
             'criminal-defense/how-to-file-for-divorce-in-india',

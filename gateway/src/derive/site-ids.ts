@@ -13,6 +13,7 @@ export const SITE_IDS: readonly string[] = [
   'recent-title',
   'footer-quick-links',
   'footer-practice-links',
+  'disclaimer',
   'disclaimer-title',
   'disclaimer-body',
   'page-services',

@@ -1,11 +1,9 @@
-// Route data comes from React Router loaders. The server runs them with its per-request Apollo
-// client and awaits them, so the HTML is whole; the browser hydrates from the loaders' answers the
-// server embedded in the page, so a first visit never downloads Apollo Client. The browser loads it
-// when it first needs to ask the gateway itself: a navigation, an enquiry, the admin helper.
-import { createContext, useContext, useEffect, useState } from 'react';
+// Route data comes from React Router loaders, which only the server runs: with its per-request
+// Apollo client, awaited, so the page renders whole in one pass. The browser never runs a route:
+// links load pages as documents, and the islands that talk to the gateway load their own client
+// (client-loader.ts).
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { ApolloClient, OperationVariables, TypedDocumentNode } from '@apollo/client';
-import { loadOnce } from './load-once';
 
 /** What the server hands its loaders (React Router's `requestContext`). */
 export interface ServerLoadContext {
@@ -18,24 +16,6 @@ function serverClient(context: unknown): ApolloClient | null {
     : null;
 }
 
-/** The browser's client once it is there: answers it already holds are read without waiting. */
-let loadedClient: ApolloClient | undefined;
-
-/** The browser's Apollo client, fetched and created on first use; a failed download is tried again next time. */
-export const loadBrowserClient: () => Promise<ApolloClient> = loadOnce(() =>
-  import('./browser-client').then((m) => (loadedClient = m.createBrowserClient())),
-);
-
-/**
- * How a component gets the browser's client for work of its own (an enquiry, the admin helper's
- * live check); a unit test provides a client of its own.
- */
-export const BrowserClientContext = createContext<() => Promise<ApolloClient>>(loadBrowserClient);
-
-export function useBrowserClient(): () => Promise<ApolloClient> {
-  return useContext(BrowserClientContext);
-}
-
 /** A query's answer as a route renders it; `error` is a message, as the page shows it. */
 export interface QueryOutcome<T> {
   data: T | null;
@@ -45,7 +25,10 @@ export interface QueryOutcome<T> {
 /** The answer to a question a loader had no reason to ask (no page named, no post found). */
 export const NOT_ASKED: QueryOutcome<never> = { data: null, error: null };
 
-/** Data a route renders: whole on the server and at hydration, still pending after a navigation. */
+/**
+ * Data a route renders. The server awaits every loader before it renders, so a route always gets
+ * the value itself; the type keeps loaders free to compose questions that are still under way.
+ */
 export type Deferred<T> = T | Promise<T>;
 
 function messageOf(error: unknown): string {
@@ -74,30 +57,21 @@ export function runQuery<T, V extends OperationVariables>(
   };
   const client = serverClient(context);
   if (client) return ask(client);
-  // Back to a page already seen: its answer is in the cache, and the page renders without a flash of
-  // its loading state (a value handed over pending shows it for at least one render).
-  const cached = loadedClient?.readQuery({ query, variables: variables as V });
-  if (cached) return { data: cached as T, error: null };
-  return track(loadBrowserClient().then(ask, (error: unknown) => ({ data: null, error: messageOf(error) })));
+  return { data: null, error: 'Route data is asked for on the server only.' };
 }
 
 /** Applies `f` to a value that may still be pending; a value already there stays synchronous. */
 export function mapDeferred<T, U>(value: Deferred<T>, f: (value: T) => Deferred<U>): Deferred<U> {
-  return value instanceof Promise ? track(value.then(f)) : f(value);
+  return value instanceof Promise ? value.then(f) : f(value);
 }
 
 type Settled<T> = { [K in keyof T]: Deferred<Awaited<T[K]>> };
 
-/**
- * A loader's answer: awaited on the server (the page renders whole, and the answers travel in the
- * HTML for hydration); handed over pending in the browser, so the new page shows its loading state
- * at once instead of holding the old page while a slow network answers.
- */
+/** A loader's answer, every part awaited: the page renders whole in one pass. */
 export async function settle<T extends Record<string, unknown>>(
   context: unknown,
   parts: T,
 ): Promise<Settled<T>> {
-  if (!serverClient(context)) return parts as Settled<T>;
   const entries = await Promise.all(Object.entries(parts).map(async ([k, v]) => [k, await v] as const));
   return Object.fromEntries(entries) as Settled<T>;
 }
@@ -107,29 +81,10 @@ export function useRouteData<L extends (args: LoaderFunctionArgs) => unknown>():
   return useLoaderData() as Awaited<ReturnType<L>>;
 }
 
-/** Answers already in, by the pending value they settled: a page renders them without a frame's wait. */
-const settledValues = new WeakMap<Promise<unknown>, { value: unknown }>();
-
-function track<T>(promise: Promise<T>): Promise<T> {
-  void promise.then((value) => settledValues.set(promise, { value }));
-  return promise;
-}
-
 /**
- * A loader's value once it is there, undefined while it is pending. The component stays mounted
- * meanwhile (no Suspense fallback swapped in), so what a visitor is typing in it survives.
+ * A loader's value: there once the server has awaited it (always, when a route renders); undefined
+ * for a value still pending, which a route shows as its loading state.
  */
 export function useReady<T>(value: Deferred<T>): T | undefined {
-  const [, rerender] = useState(0);
-  const pending = value instanceof Promise && !settledValues.has(value);
-  useEffect(() => {
-    if (!pending) return;
-    let live = true;
-    void track(value).then(() => live && rerender((n) => n + 1));
-    return () => {
-      live = false;
-    };
-  }, [value, pending]);
-  if (!(value instanceof Promise)) return value;
-  return settledValues.get(value)?.value as T | undefined;
+  return value instanceof Promise ? undefined : value;
 }

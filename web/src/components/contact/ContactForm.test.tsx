@@ -5,10 +5,9 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { ApolloClient, InMemoryCache } from '@apollo/client';
 import { MockLink } from '@apollo/client/testing';
-import { BrowserClientContext } from '../../app/route-data';
+import { BrowserClientContext } from '../../app/client-loader';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getSystem } from '../../app/theme';
 import { BUILT_IN_PRACTICE_AREAS, ENQUIRY_MESSAGES, ENQUIRY_RULES } from '@site/content-model';
@@ -45,14 +44,16 @@ function setup(options: { url?: string; answer?: Answer | Error; practiceAreas?:
   const treeWith = (practiceAreas: Choices | undefined) => (
     <BrowserClientContext.Provider value={() => Promise.resolve(client)}>
       <ChakraProvider value={getSystem()}>
-        <MemoryRouter initialEntries={[options.url ?? '/contact-us/']}>
-          <ContactForm
-            phone="+91 120 400 1985"
-            phoneHref="tel:+911204001985"
-            email="info@example.in"
-            practiceAreas={practiceAreas}
-          />
-        </MemoryRouter>
+        <ContactForm
+          phone="+91 120 400 1985"
+          phoneHref="tel:+911204001985"
+          email="info@example.in"
+          practiceAreas={practiceAreas}
+          practice={
+            new URL(options.url ?? '/contact-us/', 'http://site.test').searchParams.get('practice') ??
+            undefined
+          }
+        />
       </ChakraProvider>
     </BrowserClientContext.Provider>
   );

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Field, Grid, Input, Stack, Text, Textarea, chakra } from '@chakra-ui/react';
 import { AlertCircle, CheckCircle2, Send } from 'lucide-react';
-import { useSearchParams } from 'react-router';
 import {
   BUILT_IN_PRACTICE_AREAS,
   ENQUIRY_FIELDS,
@@ -12,7 +11,7 @@ import {
 } from '@site/content-model';
 import { graphql } from '../../gql';
 import type { ContactFormPracticeAreaFragment } from '../../gql/graphql';
-import { useBrowserClient } from '../../app/route-data';
+import { useBrowserClient } from '../../app/client-loader';
 import { useHydrated } from '../../app/use-hydrated';
 import { fieldSlotRecipe, inputRecipe, textareaRecipe } from '../form-recipes';
 
@@ -80,8 +79,8 @@ const hintId = (field: EnquiryField) => `contact-${field}-hint`;
 type PracticeChoice = Pick<ContactFormPracticeAreaFragment, 'slug' | 'title'>;
 
 /** The slug in ?practice= when it names one of the practice areas offered. */
-function practiceFromSearch(params: URLSearchParams, choices: readonly PracticeChoice[]): string {
-  const slug = (params.get('practice') ?? '').trim().toLowerCase();
+function practiceFromSearch(practice: string | undefined, choices: readonly PracticeChoice[]): string {
+  const slug = (practice ?? '').trim().toLowerCase();
   return choices.some((c) => c.slug === slug) ? slug : '';
 }
 
@@ -130,6 +129,8 @@ export interface ContactFormProps {
    * built-in areas while the list is not there (still loading, or failed).
    */
   practiceAreas?: readonly PracticeChoice[] | null | undefined;
+  /** The address's ?practice= (a visitor coming from a practice page's "Contact us"). */
+  practice?: string | undefined;
 }
 
 /**
@@ -140,11 +141,10 @@ export interface ContactFormProps {
  * button: a native submit would put what the visitor typed into the URL, the server logs and the
  * page cache.
  */
-export function ContactForm({ phone, phoneHref, email, practiceAreas }: ContactFormProps) {
+export function ContactForm({ phone, phoneHref, email, practiceAreas, practice }: ContactFormProps) {
   const hydrated = useHydrated();
-  const [searchParams] = useSearchParams();
   const choices = practiceAreas?.length ? practiceAreas : BUILT_IN_PRACTICE_AREAS;
-  const fromPractice = practiceFromSearch(searchParams, choices);
+  const fromPractice = practiceFromSearch(practice, choices);
   // Taken from the page once, before the first render commits (see typedBeforeHydration).
   const [typed] = useState(typedBeforeHydration);
   const [values, setValues] = useState<Values>(() => ({ ...EMPTY, practiceArea: fromPractice, ...typed }));

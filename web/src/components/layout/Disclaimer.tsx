@@ -1,62 +1,18 @@
-import { useEffect, useRef } from 'react';
 import { Box, Button, Heading, HStack, Text, chakra } from '@chakra-ui/react';
-
-import { DISCLAIMER_KEY } from './disclaimer-key';
+import { DISCLAIMER_ID } from '../../boot/disclaimer';
 
 /**
- * The Bar Council disclaimer, shown on a first visit. A native modal <dialog>: the browser traps
- * focus and makes the page behind it inert. It is only ever opened in the browser after hydration,
- * so returning visitors (and crawlers) never see it.
+ * The Bar Council disclaimer, shown on a first visit: a native modal <dialog>, rendered closed in
+ * every page. The page's boot script (web/src/boot/disclaimer.ts) opens it when the visitor has not
+ * agreed yet; the browser traps focus and makes the page behind it inert. Returning visitors,
+ * crawlers and browsers without JavaScript never see it.
  */
-export function Disclaimer({ onClose }: { onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const agreeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    agreeRef.current?.focus();
-  }, []);
-  const agree = () => {
-    try {
-      localStorage.setItem(DISCLAIMER_KEY, 'true');
-    } catch {
-      // Private browsing may refuse storage; the visitor still agreed for this page view.
-    }
-    ref.current?.close();
-    onClose();
-  };
-  // A modal <dialog> makes the page inert but lets Tab leave for the browser's own UI: keep focus
-  // cycling between the two choices while it is open.
-  const trapFocus = (e: React.KeyboardEvent<HTMLDialogElement>) => {
-    if (e.key !== 'Tab') return;
-    const focusable = [
-      ...e.currentTarget.querySelectorAll<HTMLElement>('button, [href], [tabindex]:not([tabindex="-1"])'),
-    ];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    } else if (!e.currentTarget.contains(document.activeElement)) {
-      e.preventDefault();
-      first.focus();
-    }
-  };
-  const leave = () => {
-    window.location.href = 'about:blank';
-  };
+export function Disclaimer() {
   return (
     <chakra.dialog
-      ref={ref}
+      id={DISCLAIMER_ID}
       aria-labelledby="disclaimer-title"
       aria-describedby="disclaimer-body"
-      // Escape must not dismiss it without a choice.
-      onCancel={(e: React.SyntheticEvent) => e.preventDefault()}
-      onKeyDown={trapFocus}
       maxW="min(92vw, 36rem)"
       w="full"
       m="auto"
@@ -83,10 +39,10 @@ export function Disclaimer({ onClose }: { onClose: () => void }) {
           </chakra.ul>
         </Box>
         <HStack gap="3" justify="flex-end" wrap="wrap" mt="6">
-          <Button variant="outline" onClick={leave}>
+          <Button variant="outline" data-disclaimer="leave">
             Disagree & Leave
           </Button>
-          <Button ref={agreeRef} colorPalette="brand" onClick={agree}>
+          <Button colorPalette="brand" data-disclaimer="agree">
             I Agree & Continue
           </Button>
         </HStack>

@@ -1,10 +1,8 @@
-import { useEffect, useState } from 'react';
 import { Box, Container, Flex, HStack, Stack, Text, chakra } from '@chakra-ui/react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { Mail, Menu, Phone, X } from 'lucide-react';
 import { graphql } from '../../gql';
 import type { HeaderSiteFragment } from '../../gql/graphql';
-import { adoptMenuState } from '../../boot/phone-menu';
 import { MOBILE_MENU, NAV_ITEMS } from './navigation';
 import { DEFAULT_LOGO_URL, LogoMark } from './LogoMark';
 
@@ -36,21 +34,11 @@ const navLinkStyles = {
 const StyledNavLink = chakra(NavLink);
 const StyledLink = chakra(Link);
 
+/**
+ * The site header: the top bar, the logo, the navigation, and on phones the menu button with its
+ * menu (closed in the server's HTML; web/src/boot/menu.ts opens it).
+ */
 export function Header({ site }: { site: HeaderSiteFragment | undefined }) {
-  const [open, setOpen] = useState(false);
-  // A visitor who opened the menu before the app loaded finds it as they left it: the boot
-  // script's inline display gives way to the menu's state.
-  useEffect(() => {
-    const wasOpen = adoptMenuState(document);
-    if (wasOpen !== null) setOpen(wasOpen);
-  }, []);
-  const location = useLocation();
-  const [lastPath, setLastPath] = useState(location.pathname);
-  // Close the mobile menu when the route changes.
-  if (lastPath !== location.pathname) {
-    setLastPath(location.pathname);
-    setOpen(false);
-  }
   return (
     <>
       {/* The top bar scrolls away; only the navigation row stays, lower than the 96 px anchor offset. */}
@@ -141,12 +129,12 @@ export function Header({ site }: { site: HeaderSiteFragment | undefined }) {
               borderRadius="md"
               color="brand.800"
               _hover={{ bg: 'brand.50' }}
-              aria-expanded={open}
+              // The page's boot script (web/src/boot/menu.ts) opens and closes the menu: it sets
+              // aria-expanded and the label, and data-open on the menu. Both icons are in the page
+              // and aria-expanded picks one.
+              aria-expanded={false}
               aria-controls={MOBILE_MENU.id}
-              aria-label={open ? MOBILE_MENU.closeLabel : MOBILE_MENU.openLabel}
-              onClick={() => setOpen((o) => !o)}
-              // Both icons are in the page and aria-expanded picks one, so the icon also follows the
-              // boot script's toggle before the app has loaded (web/src/boot/phone-menu.ts).
+              aria-label={MOBILE_MENU.openLabel}
               css={{
                 '&[aria-expanded=true] > [data-icon=open], &[aria-expanded=false] > [data-icon=close]': {
                   display: 'none',
@@ -161,14 +149,22 @@ export function Header({ site }: { site: HeaderSiteFragment | undefined }) {
             as="nav"
             id={MOBILE_MENU.id}
             aria-label="Mobile"
-            display={{ base: open ? 'flex' : 'none', lg: 'none' }}
+            display="none"
+            css={{ '&[data-open]': { display: { base: 'flex', lg: 'none' } } }}
             gap="1"
             pb="3"
             borderTopWidth="1px"
             pt="2"
           >
             {NAV_ITEMS.map((item) => (
-              <StyledNavLink key={item.to} to={item.to} end {...navLinkStyles} py="3">
+              <StyledNavLink
+                key={item.to}
+                to={item.to}
+                end
+                {...navLinkStyles}
+                py="3"
+                data-menu-ahead={item.ahead ? '' : undefined}
+              >
                 {'mobileLabel' in item ? item.mobileLabel : item.label}
               </StyledNavLink>
             ))}

@@ -1,23 +1,11 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Box, chakra } from '@chakra-ui/react';
-import {
-  Outlet,
-  useLocation,
-  useNavigationType,
-  useRevalidator,
-  useRouteLoaderData,
-  type LoaderFunctionArgs,
-} from 'react-router';
+import { Outlet, useLocation, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { graphql } from '../../gql';
 import { runQuery, useRouteData } from '../../app/route-data';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { ContactButtons } from './ContactButtons';
-import { DISCLAIMER_KEY } from './disclaimer-key';
-import { homeAliasFor } from '@site/content-model';
-
-// The dialog is only ever shown in the browser after hydration: keep it out of the first download.
-const Disclaimer = lazy(() => import('./Disclaimer').then((m) => ({ default: m.Disclaimer })));
+import { Disclaimer } from './Disclaimer';
 
 const LayoutQuery = graphql(`
   query Layout {
@@ -28,8 +16,6 @@ const LayoutQuery = graphql(`
     }
   }
 `);
-
-let layoutMissing = false;
 
 /** The header's and footer's details: awaited everywhere, they frame every page. */
 export async function layoutLoader({ context }: LoaderFunctionArgs) {
@@ -42,53 +28,20 @@ export function useSiteName(): string | undefined {
   return root?.layout.data?.site.name;
 }
 
-/** Asked once per visit, and again on a navigation only if the firm's details could not be had. */
-export const layoutShouldRevalidate = () => layoutMissing;
-
-function useFirstVisit(): [boolean, () => void] {
-  const [show, setShow] = useState(false);
-  useEffect(() => {
-    try {
-      if (localStorage.getItem(DISCLAIMER_KEY) !== 'true') setShow(true);
-    } catch {
-      setShow(true);
-    }
-  }, []);
-  return [show, () => setShow(false)];
-}
-
-/** A new page opens at its top (or at its #hash); back and forward keep the browser's position. */
-function useScrollToTopOnNavigation(): void {
-  const location = useLocation();
-  const navigationType = useNavigationType();
-  useEffect(() => {
-    if (navigationType !== 'PUSH' && navigationType !== 'REPLACE') return;
-    // The home page scrolls its own sections (/about/, /contact-us/, ...) into view.
-    if (location.hash || location.pathname === '/' || homeAliasFor(location.pathname)) return;
-    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
-  }, [location.pathname, location.search, location.hash, navigationType]);
-}
-
 export function Layout() {
   const { data } = useRouteData<typeof layoutLoader>().layout;
   const location = useLocation();
-  useScrollToTopOnNavigation();
-  const [showDisclaimer, closeDisclaimer] = useFirstVisit();
   const site = data?.site;
-  // A page the server rendered without the firm's details (the gateway could not answer it) asks
-  // again from the browser once it has hydrated, page data included, and on later navigations until
-  // they come: the phone numbers are what a visitor in trouble needs.
-  const revalidator = useRevalidator();
-  const askedAgain = useRef(false);
-  useEffect(() => {
-    layoutMissing = !site;
-    if (site || askedAgain.current) return;
-    askedAgain.current = true;
-    void revalidator.revalidate();
-  }, [site, revalidator]);
   const onAdminPage = location.pathname.startsWith('/wp-admin');
   return (
-    <Box minH="100vh" display="flex" flexDirection="column">
+    <Box
+      minH="100vh"
+      display="flex"
+      flexDirection="column"
+      // Rendered while the gateway was away: the page lacks the firm's details, phone numbers
+      // included, and the browser asks again until it can have them (web/src/boot/page-state.ts).
+      data-site-missing={site ? undefined : ''}
+    >
       <chakra.a
         href="#main"
         position="absolute"
@@ -111,11 +64,7 @@ export function Layout() {
       </Box>
       <Footer site={site} />
       {site && !onAdminPage && <ContactButtons site={site} revealOnScroll={location.pathname === '/'} />}
-      {showDisclaimer && (
-        <Suspense fallback={null}>
-          <Disclaimer onClose={closeDisclaimer} />
-        </Suspense>
-      )}
+      <Disclaimer />
     </Box>
   );
 }

@@ -13,7 +13,6 @@ import { BlogSearch } from './BlogSearch.js';
 import { CategoryFilter } from './CategoryFilter.js';
 import { Pagination } from './Pagination.js';
 import { PostCard, PostCardSkeleton } from './PostCard.js';
-import { useScrollTopOnEnter } from '../post/scroll.js';
 import { blogHref, parseBlogParams, POSTS_PER_PAGE, type BlogParams } from './blog-params.js';
 
 const BlogCategories = graphql(`
@@ -122,7 +121,6 @@ export function loader({ context, params: routeParams, request }: LoaderFunction
 
 export function Component() {
   const routeParams = useParams();
-  useScrollTopOnEnter();
   const [searchParams] = useSearchParams();
   const params = parseBlogParams(routeParams.page, searchParams);
   const { q, category } = params;

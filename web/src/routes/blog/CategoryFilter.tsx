@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { HStack, chakra } from '@chakra-ui/react';
 import { Link } from 'react-router';
 import type { BlogCategoriesQuery } from '../../gql/graphql';
@@ -37,25 +36,13 @@ export function CategoryFilter(props: {
   active: string;
   q: string;
 }) {
-  const row = useRef<HTMLDivElement>(null);
-  // On a phone the chips are one scrolling row: a visitor who arrives with a category chosen (from a
-  // link, a post, a bookmark) sees that chip, not the first few. Only the row scrolls, never the page.
-  useEffect(() => {
-    const nav = row.current;
-    const chip = nav?.querySelector<HTMLElement>('[aria-current="true"]');
-    if (!nav || !chip) return;
-    const box = nav.getBoundingClientRect();
-    const at = chip.getBoundingClientRect();
-    if (at.left >= box.left && at.right <= box.right) return;
-    nav.scrollLeft += at.left - box.left - (box.width - at.width) / 2;
-  }, [props.active]);
-
   if (props.categories.length === 0) return null;
   return (
     // One scrolling row on phones (the list would otherwise push the articles a screen down), wrapped
     // and centred on wider screens.
+    // On a phone the chosen chip is scrolled into view (web/src/boot/chips.ts).
     <HStack
-      ref={row}
+      data-chips=""
       as="nav"
       aria-label="Filter by category"
       gap="2"
@@ -66,11 +53,7 @@ export function CategoryFilter(props: {
       px={{ base: '4', md: '0' }}
       pb={{ base: '2', md: '0' }}
     >
-      <Chip
-        to={blogHref({ q: props.q })}
-        aria-current={props.active === '' ? true : undefined}
-        preventScrollReset
-      >
+      <Chip to={blogHref({ q: props.q })} aria-current={props.active === '' ? true : undefined}>
         All
       </Chip>
       {props.categories.map((c) => (
@@ -78,7 +61,6 @@ export function CategoryFilter(props: {
           key={c.id}
           to={blogHref({ q: props.q, category: c.slug })}
           aria-current={props.active === c.slug ? true : undefined}
-          preventScrollReset
         >
           {c.name}
           <chakra.span fontSize="xs" opacity="0.8">

@@ -13,8 +13,7 @@ import { Link } from 'react-router';
 import { ArrowRight, Clock, User } from 'lucide-react';
 import { graphql } from '../../gql';
 import type { PostCardFragment } from '../../gql/graphql';
-import { DEFAULT_IMAGE } from '@site/content-model';
-import { useImageFallback } from '../../app/image-fallback';
+import { fallbackAttrs } from '../../app/image-fallback';
 
 /** @public Spread by the queries that show it: codegen reads this fragment, nothing imports it. */
 export const PostCardFields = graphql(`
@@ -56,14 +55,12 @@ const cardStyles = {
 const StyledLink = chakra(Link);
 
 export function PostCard({ post, eager }: { post: PostCardFragment; eager: boolean }) {
-  // A picture that cannot be shown gives way to the default one, in the same 16:10 box.
-  const fallback = useImageFallback();
-  const image = fallback.failed ? { ...DEFAULT_IMAGE, alt: post.title } : post.featuredImage;
+  const image = post.featuredImage;
   return (
     <Box as="article" {...cardStyles} transition="box-shadow 0.2s" _hover={{ boxShadow: 'lg' }}>
       <chakra.img
-        ref={fallback.ref}
-        onError={fallback.onError}
+        // A picture that cannot be shown gives way to the default one, in the same 16:10 box.
+        {...fallbackAttrs(image.url)}
         src={image.url}
         srcSet={image.srcSet ?? undefined}
         sizes={image.srcSet ? CARD_IMAGE_SIZES : undefined}
@@ -108,6 +105,9 @@ export function PostCard({ post, eager }: { post: PostCardFragment; eager: boole
           fontWeight="semibold"
           color="brand.800"
           _hover={{ color: 'gold.700' }}
+
+          // The blog's first posts are likely next pages: fetched ahead once the list has loaded.
+          data-likely={eager ? '' : undefined}
         >
           Read More
           <VisuallyHidden>: {post.title}</VisuallyHidden>

@@ -4,7 +4,9 @@ import { Clock, Mail, MapPin, MessageCircle, Phone, Siren } from 'lucide-react';
 import { graphql } from '../../gql';
 import type { ContactFormPracticeAreaFragment, ContactSiteFragment } from '../../gql/graphql';
 import { SectionHeading } from '../../components/SectionHeading.js';
+import { useSearchParams } from 'react-router';
 import { ContactForm } from '../../components/contact/ContactForm.js';
+import { Island } from '../../islands/Island';
 
 /** @public Spread by the queries that show it: codegen reads this fragment, nothing imports it. */
 export const ContactSite = graphql(`
@@ -66,6 +68,7 @@ export function ContactSection({
   /** The site's practice areas, for the form's choice (the home page's list). */
   practiceAreas?: readonly ContactFormPracticeAreaFragment[] | undefined;
 }) {
+  const [searchParams] = useSearchParams();
   return (
     <Box as="section" id="contact" aria-labelledby="contact-title" py={{ base: '16', md: '24' }} bg="white">
       <Container maxW="7xl">
@@ -132,11 +135,18 @@ export function ContactSection({
             boxShadow="sm"
             p={{ base: '5', md: '8' }}
           >
-            <ContactForm
-              phone={site?.phone}
-              phoneHref={site?.phoneHref}
-              email={site?.email}
-              practiceAreas={practiceAreas}
+            {/* The form is an island: its code comes when the visitor comes near it. */}
+            <Island
+              name="contact-form"
+              component={ContactForm}
+              load="visible"
+              props={{
+                phone: site?.phone,
+                phoneHref: site?.phoneHref,
+                email: site?.email,
+                practiceAreas: practiceAreas?.map(({ slug, title }) => ({ slug, title })),
+                practice: searchParams.get('practice') ?? undefined,
+              }}
             />
           </Box>
         </Grid>

@@ -1,5 +1,5 @@
 import { useLocation, type LoaderFunctionArgs } from 'react-router';
-import { homeAliasFor, type HomeAlias } from '@site/content-model';
+import { chakra } from '@chakra-ui/react';
 import { graphql } from '../../gql';
 import type { HomeQuery as HomeData, SeoSiteFragment } from '../../gql/graphql';
 import { runQuery, settle, useReady, useRouteData, type QueryOutcome } from '../../app/route-data';
@@ -9,16 +9,9 @@ import { absoluteUrl, breadcrumbJsonLd, legalServiceJsonLd, pageTitle } from '..
 import { HeroSection } from './HeroSection.js';
 import { AboutSection } from './AboutSection.js';
 import { HomePracticeAreasQuery, PracticeAreasSection } from './PracticeAreasSection.js';
-import { useSectionScroll } from './useSectionScroll.js';
-import { nearViewport } from '../../app/near-viewport';
-
-// The last two sections (the contact section has the enquiry form, the largest piece of the page's
-// code) are screens below the first: their code is downloaded when the visitor comes near them, or
-// with the page on /testimonials/ and /contact-us/, which open scrolled to them.
-const testimonialsSection = nearViewport(() =>
-  import('./TestimonialsSection.js').then((m) => m.TestimonialsSection),
-);
-const contactSection = nearViewport(() => import('./ContactSection.js').then((m) => m.ContactSection));
+import { homeAliasFor, type HomeAlias } from '@site/content-model';
+import { TestimonialsSection } from './TestimonialsSection.js';
+import { ContactSection } from './ContactSection.js';
 
 const HomeQuery = graphql(`
   query Home {
@@ -80,23 +73,15 @@ function HomeHead({ site, alias }: { site: SeoSiteFragment; alias: HomeAlias | n
 }
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const [data] = await Promise.all([
-    settle(context, {
-      home: runQuery(context, HomeQuery),
-      practiceAreas: runQuery(context, HomePracticeAreasQuery),
-    }),
-    // A download that fails (offline) leaves the two sections out until it is tried again, when
-    // the visitor comes near them: the rest of the page, phone numbers first, is worth showing.
-    testimonialsSection.preload().catch(() => undefined),
-    contactSection.preload().catch(() => undefined),
-  ]);
-  return data;
+  return settle(context, {
+    home: runQuery(context, HomeQuery),
+    practiceAreas: runQuery(context, HomePracticeAreasQuery),
+  });
 }
 
 /** The home page, also answering on /about/, /practice-areas/, /testimonials/ and /contact-us/. */
 export function Component() {
   const { home, practiceAreas } = useRouteData<typeof loader>();
-  useSectionScroll();
   return <HomePage outcome={useReady(home) ?? null} practiceAreas={practiceAreas} />;
 }
 
@@ -128,8 +113,10 @@ function HomePage({
       <HeroSection established={site?.established ?? 1985} phone={site?.phone} phoneHref={site?.phoneHref} />
       <AboutSection site={site} />
       <PracticeAreasSection areas={practiceAreas} />
-      <testimonialsSection.Component site={site} />
-      <contactSection.Component site={site} practiceAreas={areas} />
+      <TestimonialsSection site={site} />
+      <ContactSection site={site} practiceAreas={areas} />
+      {/* /about/, /contact-us/, ...: the page opens at the section (web/src/boot/sections.ts). */}
+      {alias && <chakra.span hidden data-open-at={alias.section} />}
     </>
   );
 }

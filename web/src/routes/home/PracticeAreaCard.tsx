@@ -73,7 +73,8 @@ export function PracticeAreaCard({ area }: { area: PracticeAreaCardFragment }) {
       </Stack>
       <Flex mt="auto" pt="2" justify="space-between" align="center" gap="3" wrap="wrap">
         <Button asChild colorPalette="brand" size="md" minH="11">
-          <Link to={area.link}>
+          {/* The home page's practice pages are likely next pages: fetched ahead once it has loaded. */}
+          <Link to={area.link} data-likely="">
             Learn More
             <VisuallyHidden> about {area.title}</VisuallyHidden>
             <ArrowRight aria-hidden="true" />

@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
 import { Button, Container, Heading, Text } from '@chakra-ui/react';
-import { Link, useLocation, type LoaderFunctionArgs } from 'react-router';
+import { Link, type LoaderFunctionArgs } from 'react-router';
 import { movedAddress } from '../../app/moved-address';
 import { settle, useReady, useRouteData } from '../../app/route-data';
 import { useSiteName } from '../../components/layout/Layout';
@@ -26,13 +25,10 @@ export function Component() {
 }
 
 function NotFound() {
-  const { pathname } = useLocation();
   const siteName = useSiteName();
-  useEffect(() => {
-    console.error('404 Error: User attempted to access non-existent route:', pathname);
-  }, [pathname]);
   return (
-    <Container maxW="3xl" py={{ base: '20', md: '28' }} textAlign="center">
+    // data-not-found: the boot script names the missing address in the console (web/src/boot/page-state.ts).
+    <Container data-not-found="" maxW="3xl" py={{ base: '20', md: '28' }} textAlign="center">
       <HttpStatus code={404} />
       <Head
         title={siteName ? pageTitle('Page not found', siteName) : 'Page not found'}

@@ -29,7 +29,6 @@ import { PageLoading } from '../../components/PageLoading';
 import { IconByName } from '../../components/IconByName';
 import { Prose } from '../../components/Prose';
 import { absoluteUrl, breadcrumbJsonLd, legalServiceJsonLd, pageTitle } from '../../app/seo';
-import { useScrollTopOnEnter } from '../post/scroll.js';
 
 graphql(`
   fragment PageImage on Media {
@@ -183,7 +182,6 @@ export function loader({ context, params, request }: LoaderFunctionArgs) {
 
 export function Component() {
   const outcome = useReady(useRouteData<typeof loader>().page);
-  useScrollTopOnEnter();
   if (!outcome) return <PageLoading text="Loading page..." />;
   return <ContentPageView outcome={outcome} />;
 }

@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
 import { AbsoluteCenter, Box, Spinner, VisuallyHidden, chakra } from '@chakra-ui/react';
 import { graphql } from '../../gql';
 import type { FeaturedImageFragment } from '../../gql/graphql';
@@ -20,7 +19,8 @@ const SIZES = '(min-width: 62em) 760px, 92vw';
 
 /**
  * The post's featured image (brief §2): a spinner until the picture has loaded, then the picture; the
- * default image when the post has none or its file fails to load. The box keeps the picture's shape
+ * default image when the post has none or its file fails to load (the page's boot script,
+ * web/src/boot/images.ts, swaps it in and removes the spinner). The box keeps the picture's shape
  * from the first paint, so nothing below it moves when it arrives (a #heading link stays put).
  */
 export function FeaturedImage({
@@ -30,46 +30,35 @@ export function FeaturedImage({
   image: FeaturedImageFragment;
   fallback: FeaturedImageFragment;
 }) {
-  const [failed, setFailed] = useState(false);
-  const [loaded, setLoaded] = useState(false);
-  const ref = useRef<HTMLImageElement>(null);
-  const shown = failed ? fallback : image;
-
-  // The server's <img> may have finished (or failed) before the script hydrated it; its load and
-  // error events are gone by then, so read its state once.
-  useEffect(() => {
-    const img = ref.current;
-    if (!img?.complete) return;
-    if (img.naturalWidth > 0) setLoaded(true);
-    else if (!failed && !image.isDefault) setFailed(true);
-  }, [failed, image.isDefault]);
-
-  const width = shown.width ?? 1200;
-  const height = shown.height ?? 800;
+  const width = image.width ?? 1200;
+  const height = image.height ?? 800;
+  const fallbackAttrs: Record<string, string> = image.isDefault
+    ? {}
+    : {
+        'data-fallback-src': fallback.url,
+        ...(fallback.srcSet ? { 'data-fallback-srcset': fallback.srcSet } : {}),
+      };
   return (
     <Box
+      data-image-box=""
       position="relative"
       borderRadius="xl"
       overflow="hidden"
       bg="gray.100"
       style={{ aspectRatio: `${width} / ${height}` }}
     >
-      {!loaded && (
-        <AbsoluteCenter role="status">
-          <Spinner size="lg" color="brand.800" borderWidth="3px" />
-          <VisuallyHidden>Loading image...</VisuallyHidden>
-        </AbsoluteCenter>
-      )}
-      {/* Painted above the spinner, so a slow phone shows the picture as it arrives even before the script runs. */}
+      <AbsoluteCenter role="status" data-image-spinner="">
+        <Spinner size="lg" color="brand.800" borderWidth="3px" />
+        <VisuallyHidden>Loading image...</VisuallyHidden>
+      </AbsoluteCenter>
+      {/* Painted above the spinner, so a slow phone shows the picture as it arrives. */}
       <chakra.img
-        key={shown.url}
-        ref={ref}
-        src={shown.url}
-        srcSet={shown.srcSet ?? undefined}
-        sizes={shown.srcSet ? SIZES : undefined}
+        src={image.url}
+        srcSet={image.srcSet ?? undefined}
+        sizes={image.srcSet ? SIZES : undefined}
         width={width}
         height={height}
-        alt={shown.alt}
+        alt={image.alt}
         fetchPriority="high"
         decoding="async"
         position="relative"
@@ -77,13 +66,7 @@ export function FeaturedImage({
         w="full"
         h="full"
         objectFit="cover"
-        onLoad={() => setLoaded(true)}
-        onError={() => {
-          if (!failed && !image.isDefault) {
-            setLoaded(false);
-            setFailed(true);
-          } else setLoaded(true);
-        }}
+        {...fallbackAttrs}
       />
     </Box>
   );

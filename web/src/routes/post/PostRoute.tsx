@@ -1,6 +1,5 @@
-import { useEffect, useRef } from 'react';
 import { Box, Container, Grid, HStack, Heading, Stack, Text, chakra } from '@chakra-ui/react';
-import { Link, useLocation, type LoaderFunctionArgs } from 'react-router';
+import { Link, type LoaderFunctionArgs } from 'react-router';
 import { ArrowLeft, Calendar, Clock, User } from 'lucide-react';
 import { graphql } from '../../gql';
 import type { PostPageQuery, SeoSiteFragment } from '../../gql/graphql';
@@ -26,7 +25,6 @@ import { PostBanner } from './PostBanner.js';
 import { RecentPosts, RecentPostsQuery } from './RecentPosts.js';
 import { TableOfContents } from './TableOfContents.js';
 import { blogPostingJsonLd } from './post-jsonld.js';
-import { elementForHash, SCROLL_OFFSET, scrollToElement, useScrollTopOnEnter } from './scroll.js';
 
 const PostPage = graphql(`
   query PostPage($slug: String!) {
@@ -120,25 +118,6 @@ function PostHead({ site, post }: { site: SeoSiteFragment; post: Post }) {
   );
 }
 
-/**
- * Opening /blog/slug#heading: the browser has already scrolled to the heading in the server HTML.
- * If something above it changed height before the script ran, put the heading back under the header
- * once — but only when it has left the screen, so a reader who has moved on is not pulled back.
- */
-function useHashLanding(ready: boolean) {
-  const { pathname, hash } = useLocation();
-  // Once per page (path): later hash changes come from the contents links, which scroll themselves.
-  const landedOn = useRef<string | null>(null);
-  useEffect(() => {
-    if (!ready || landedOn.current === pathname) return;
-    landedOn.current = pathname;
-    const target = elementForHash(hash);
-    if (!target) return;
-    const top = target.getBoundingClientRect().top;
-    if (top < 0 || top > window.innerHeight - SCROLL_OFFSET) scrollToElement(target, false);
-  }, [ready, pathname, hash]);
-}
-
 function Status(props: { code: number; text: string; title: string; siteName?: string }) {
   return (
     <Container maxW="3xl" py="20" textAlign="center">
@@ -183,7 +162,6 @@ export function loader({ context, params, request }: LoaderFunctionArgs) {
 export function Component() {
   const { page, recent } = useRouteData<typeof loader>();
   const outcome = useReady(page);
-  useScrollTopOnEnter();
   if (!outcome) return <PageLoading text="Loading article..." />;
   return <PostView outcome={outcome} recent={recent} />;
 }
@@ -199,7 +177,6 @@ function PostView({
 }) {
   const post = outcome.data?.post;
   const site = outcome.data?.site;
-  useHashLanding(Boolean(post));
 
   if (outcome.movedTo) return <MovedTo to={outcome.movedTo} />;
   if (!post) {

@@ -1,35 +1,20 @@
-import type { MouseEvent } from 'react';
 import { Box, Heading, chakra } from '@chakra-ui/react';
-import { useNavigate } from 'react-router';
 import type { PostPageQuery } from '../../gql/graphql';
-import { scrollToElement } from './scroll.js';
 
 type TocEntry = NonNullable<PostPageQuery['post']>['toc'][number];
 
 /**
- * The contents of a post (brief §2). Entries are plain #id links, so they work before hydration
- * (the global scroll-padding gives the same 96 px offset); once hydrated a click scrolls smoothly and
- * replaces the address's hash, so the link can be shared and the back button leaves the post.
+ * The contents of a post (brief §2). Entries are plain #id links, so they work without JavaScript
+ * (the global scroll-padding gives the same 96 px offset); with it a tap scrolls smoothly and
+ * replaces the address's hash, so the link can be shared and the back button leaves the post
+ * (web/src/boot/toc.ts).
  */
 export function TableOfContents({ toc }: { toc: TocEntry[] }) {
-  const navigate = useNavigate();
   if (toc.length === 0) return null;
   const top = Math.min(...toc.map((e) => e.level));
 
-  const onClick = (e: MouseEvent<HTMLAnchorElement>, id: string) => {
-    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    const target = document.getElementById(id);
-    if (!target) return;
-    e.preventDefault();
-    scrollToElement(target);
-    navigate({ hash: `#${id}` }, { replace: true, preventScrollReset: true });
-    // Keyboard and screen-reader users continue reading from the heading, not from the link.
-    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-    target.focus({ preventScroll: true });
-  };
-
   return (
-    <Box as="nav" aria-labelledby="toc-title">
+    <Box as="nav" aria-labelledby="toc-title" data-toc="">
       <Heading id="toc-title" as="h2" fontFamily="heading" fontSize="lg" color="brand.800" mb="3">
         Table of Contents
       </Heading>
@@ -38,7 +23,6 @@ export function TableOfContents({ toc }: { toc: TocEntry[] }) {
           <chakra.li key={entry.id} style={{ paddingInlineStart: `${(entry.level - top) * 0.875}rem` }}>
             <chakra.a
               href={`#${entry.id}`}
-              onClick={(e) => onClick(e, entry.id)}
               display="flex"
               alignItems="center"
               minH={{ base: '11', lg: 'auto' }}

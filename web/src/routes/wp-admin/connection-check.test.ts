@@ -8,7 +8,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import type { ApolloClient } from '@apollo/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApolloClient } from '../../app/apollo';
-import { BrowserClientContext } from '../../app/route-data';
+import { BrowserClientContext } from '../../app/client-loader';
 import { WpAdminConnectionDocument } from '../../gql/graphql';
 import {
   CHECK_TIMEOUT_MS,

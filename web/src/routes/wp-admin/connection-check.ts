@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApolloClient, TypedDocumentNode } from '@apollo/client';
 import type { WpAdminConnectionQuery } from '../../gql/graphql';
-import { useBrowserClient } from '../../app/route-data';
+import { useBrowserClient } from '../../app/client-loader';
 
 export type Connection = WpAdminConnectionQuery['connection'];
 

@@ -1,0 +1,32 @@
+// The page's own script, small and written into every page (with the response's CSP nonce): the
+// behaviours that need no React (the phone menu, the disclaimer, image fallbacks, the table of
+// contents, live search, the category row, section addresses), fetching ahead of the visitor, and
+// the start of the page's islands (islands.ts). Links are plain links: the next page is a document
+// the server's page cache answers, often already fetched or prerendered (speculation.ts).
+import { initMenu } from './menu';
+import { initDisclaimer } from './disclaimer';
+import { initImages } from './images';
+import { initToc } from './toc';
+import { initSearch } from './search';
+import { initChips } from './chips';
+import { initSections } from './sections';
+import { recoverMissingDetails, reportNotFound } from './page-state';
+import { initSpeculation, prefetchLinksIn } from './speculation';
+import { afterPaint, initIslands, readIslandsConfig } from './islands';
+
+const doc = document;
+const whenPainted = afterPaint(doc);
+initMenu(doc, (menu) => prefetchLinksIn(doc, menu));
+initImages(doc);
+initToc(doc);
+initSearch(doc);
+initChips(doc);
+initSections(doc);
+reportNotFound(doc);
+recoverMissingDetails(doc);
+initSpeculation(doc, whenPainted);
+initDisclaimer(doc);
+void initIslands(doc, readIslandsConfig(doc), whenPainted).finally(() => {
+  // The page's scripts have taken over: the browser tests wait for this mark.
+  doc.documentElement.dataset.hydrated = 'true';
+});

@@ -1,0 +1,83 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { initDisclaimer } from './disclaimer';
+
+function page() {
+  document.body.innerHTML = `
+    <a href="/">Home</a>
+    <dialog id="disclaimer">
+      <button data-disclaimer="leave">Disagree &amp; Leave</button>
+      <button data-disclaimer="agree">I Agree &amp; Continue</button>
+    </dialog>`;
+  const dialog = document.querySelector('dialog')!;
+  // happy-dom's <dialog>: showModal and close as the browser's set `open`.
+  dialog.showModal = vi.fn(() => dialog.setAttribute('open', ''));
+  dialog.close = vi.fn(() => dialog.removeAttribute('open'));
+  return {
+    dialog,
+    agree: document.querySelector<HTMLButtonElement>('[data-disclaimer="agree"]')!,
+    leave: document.querySelector<HTMLButtonElement>('[data-disclaimer="leave"]')!,
+  };
+}
+
+function memoryStorage(initial: Record<string, string> = {}): Storage {
+  const data = new Map(Object.entries(initial));
+  return {
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+  } as Storage;
+}
+
+describe('the disclaimer', () => {
+  beforeEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it('opens on a first visit with the focus on I Agree; agreeing stores the flag and closes it', () => {
+    const { dialog, agree } = page();
+    const storage = memoryStorage();
+    initDisclaimer(document, { storage: () => storage });
+    expect(dialog.showModal).toHaveBeenCalled();
+    expect(document.activeElement).toBe(agree);
+    agree.click();
+    expect(storage.getItem('disclaimerAccepted')).toBe('true');
+    expect(dialog.close).toHaveBeenCalled();
+  });
+
+  it('never opens for a visitor who has agreed', () => {
+    const { dialog } = page();
+    initDisclaimer(document, { storage: () => memoryStorage({ disclaimerAccepted: 'true' }) });
+    expect(dialog.showModal).not.toHaveBeenCalled();
+  });
+
+  it('opens when storage is refused, and agreeing still closes it', () => {
+    const { dialog, agree } = page();
+    const refusing = () => {
+      throw new Error('SecurityError');
+    };
+    initDisclaimer(document, { storage: refusing });
+    expect(dialog.showModal).toHaveBeenCalled();
+    agree.click();
+    expect(dialog.close).toHaveBeenCalled();
+  });
+
+  it('Escape does not dismiss it; Tab cycles between its two buttons; Disagree leaves', () => {
+    const { dialog, agree, leave } = page();
+    const left = vi.fn();
+    initDisclaimer(document, { storage: () => memoryStorage(), leave: left });
+    const cancel = new Event('cancel', { cancelable: true });
+    dialog.dispatchEvent(cancel);
+    expect(cancel.defaultPrevented).toBe(true);
+    const tab = (shiftKey: boolean) => {
+      const event = new KeyboardEvent('keydown', { key: 'Tab', shiftKey, bubbles: true, cancelable: true });
+      document.activeElement!.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(tab(false)).toBe(true);
+    expect(document.activeElement).toBe(leave);
+    expect(tab(true)).toBe(true);
+    expect(document.activeElement).toBe(agree);
+    leave.click();
+    expect(left).toHaveBeenCalled();
+  });
+});
