@@ -6,6 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningWeb } from './lib/servers.js';
 import { startSiteOverSnapshot, type SiteOverSnapshot } from './lib/site-over-snapshot.js';
+import { DISCLAIMER_KEY } from '../web/src/components/layout/disclaimer-key.js';
 import { contrastRatio } from '../e2e/lib/contrast.js';
 import { AREA_CATEGORY, recordedSnapshot, withArchivedPosts, withManyCategories } from './lib/snapshot.js';
 
@@ -69,6 +70,8 @@ it('/category/{slug}/ names a category only: a page with that slug is not where 
 it('the current page link stays readable under the pointer', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   try {
+    // A returning visitor: the first visit's disclaimer dialog would lie over the page.
+    await page.addInitScript((key) => localStorage.setItem(key, 'true'), DISCLAIMER_KEY);
     await page.goto(`${web.url}/blog/page/2`, { waitUntil: 'load' });
     const current = page.getByRole('navigation', { name: 'Blog pages' }).locator('[aria-current="page"]');
     expect(await current.textContent()).toBe('2');
