@@ -118,7 +118,11 @@ async function startSite(env: Record<string, string> = {}, stand = fakeRenderer(
   await app.app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
   cleanups.push(async () => {
-    await app.app.close();
+    // Tests read a status or headers and leave the body: the client's keep-alive socket (undici holds
+    // one for about as long as the server's 72 s keep-alive) must not hold the close until it times out.
+    const closing = app.app.close();
+    app.app.server.closeAllConnections();
+    await closing;
     rmSync(dir, { recursive: true, force: true });
   });
   return { url, calls: stand.calls };

@@ -302,7 +302,14 @@ const apps: FastifyInstance[] = [];
 
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
-  await Promise.all(apps.splice(0).map((app) => app.close()));
+  // A test that reads only the status leaves its keep-alive socket open: close it with the server.
+  await Promise.all(
+    apps.splice(0).map((app) => {
+      const closing = app.close();
+      app.server.closeAllConnections();
+      return closing;
+    }),
+  );
 });
 
 async function listen(server: http.Server): Promise<string> {
