@@ -20,7 +20,8 @@ COPY . .
 RUN npm run build && npm run build:sandbox -w gateway
 
 FROM node:24-bookworm-slim
-ENV NODE_ENV=production
+# MALLOC_MMAP_THRESHOLD_: scripts/start-env.mjs (RUNTIME_ENV) says why; a test keeps the two equal.
+ENV NODE_ENV=production MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
 # The production dependencies, from the manifests in the build context: this layer does not wait for
 # the build stage and is reused until a manifest or the lock file changes.

@@ -160,8 +160,11 @@ it(`serves mixed traffic at ${CONNECTIONS} connections for ${SECONDS} s: no erro
     expect(child.exitCode(), child.name).toBeNull();
     expect(child.logs.filter((l) => l.level >= 50)).toEqual([]);
   }
-  expect(web.pct, `web RSS ${mb(web.start)} -> ${mb(web.end)}; ${memory}`).toBeLessThan(10);
-  expect(gateway.pct, `gateway RSS ${mb(gateway.start)} -> ${mb(gateway.end)}; ${memory}`).toBeLessThan(10);
+  expect(web.pct, `web RSS ${mb(web.start)} -> ${mb(web.end)}, ${web.heap}; ${memory}`).toBeLessThan(10);
+  expect(
+    gateway.pct,
+    `gateway RSS ${mb(gateway.start)} -> ${mb(gateway.end)}, ${gateway.heap}; ${memory}`,
+  ).toBeLessThan(10);
 
   figure(
     'soak',

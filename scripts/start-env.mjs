@@ -1,6 +1,17 @@
 import { SERVERS } from './server-bundle.mjs';
 
 /**
+ * What both servers run with wherever they are started: `npm start`, the image (the Dockerfile's ENV,
+ * checked by scripts/dockerfile.test.ts) and the hardening suite's child processes. glibc's malloc
+ * raises its mmap threshold to the size of each large block freed, up to 32 MB; after the first
+ * compressed responses, every compressor's buffers come from the heap arenas instead and are never
+ * given back, so a busy web server's resident memory climbed by hundreds of megabytes with a flat
+ * JavaScript heap. A fixed threshold keeps those buffers in mappings returned on free
+ * (docs/decisions/0011-memory-under-compression.md). The environment can still override it.
+ */
+export const RUNTIME_ENV = Object.freeze({ MALLOC_MMAP_THRESHOLD_: '131072' });
+
+/**
  * The environments `npm start` / `npm run dev` give its processes. NODE_ENV=development is for the
  * gateway (sandbox, introspection). The web server and the build always use production: the
  * browser bundle is a production build, and a server render in development mode differs from it
@@ -9,7 +20,7 @@ import { SERVERS } from './server-bundle.mjs';
  * @param {NodeJS.ProcessEnv} processEnv
  */
 export function startEnvironments(processEnv) {
-  const gateway = { ...processEnv, NODE_ENV: processEnv.NODE_ENV ?? 'production' };
+  const gateway = { ...RUNTIME_ENV, ...processEnv, NODE_ENV: processEnv.NODE_ENV ?? 'production' };
   const build = { ...gateway, NODE_ENV: 'production' };
   const gatewayPort = gateway.GATEWAY_PORT ?? '4000';
   const web = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SERVERS } from './server-bundle.mjs';
-import { serverCommands, startEnvironments } from './start-env.mjs';
+import { RUNTIME_ENV, serverCommands, startEnvironments } from './start-env.mjs';
 
 describe('the environments of npm start and npm run dev', () => {
   it('npm run dev: the gateway in development, the web server and the build in production', () => {
@@ -21,6 +21,16 @@ describe('the environments of npm start and npm run dev', () => {
     ]);
     expect(envs.web.GATEWAY_URL).toBe('http://10.0.0.5:4000/graphql');
     expect(envs.gatewayPort).toBe('4000');
+  });
+
+  it('gives both servers the allocator settings, unless the environment sets its own', () => {
+    expect(RUNTIME_ENV).toEqual({ MALLOC_MMAP_THRESHOLD_: '131072' });
+    const envs = startEnvironments({});
+    expect([envs.gateway.MALLOC_MMAP_THRESHOLD_, envs.web.MALLOC_MMAP_THRESHOLD_]).toEqual([
+      '131072',
+      '131072',
+    ]);
+    expect(startEnvironments({ MALLOC_MMAP_THRESHOLD_: '65536' }).web.MALLOC_MMAP_THRESHOLD_).toBe('65536');
   });
 });
 

@@ -15,6 +15,7 @@ import { createHttpServer, listen } from '../../gateway/src/http.js';
 import { createGateway, type Gateway, type GatewayDeps } from '../../gateway/src/server.js';
 import { createWebApp, type RenderModule } from '../../web/server/app.server.js';
 import { readAssets } from '../../web/server/assets.server.js';
+import { RUNTIME_ENV } from '../../scripts/start-env.mjs';
 import { loadWebConfig } from '../../web/server/config.server.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -190,6 +191,7 @@ export async function startChild(
   const childEnv: Record<string, string | undefined> = { ...process.env };
   for (const key of SCRUBBED) delete childEnv[key];
   Object.assign(childEnv, {
+    ...RUNTIME_ENV,
     NODE_ENV: 'production',
     LOG_LEVEL: 'info',
     ...env,

@@ -93,7 +93,11 @@ export const PURGE_SETTLE_MS = 500;
  */
 export const COMPRESSION: FastifyCompressOptions = {
   encodings: ['br', 'gzip'],
-  brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+  // A 256 KB window (brotli's default is 4 MB) covers the largest page, so the bytes sent are the
+  // same, and each response in flight holds a sixteenth of the buffer.
+  brotliOptions: {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 },
+  },
   zlibOptions: { level: 6 },
   // Request bodies are read as sent: a compressed one would be a way past the body limit.
   globalDecompression: false,

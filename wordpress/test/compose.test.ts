@@ -9,8 +9,16 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ConfigError, loadConfig } from '../../gateway/src/config.js';
 import { loadWebConfig } from '../../web/server/config.server.js';
-import { dockerignore, execForm, parseCopy, parseDockerfile, type Stage } from '../../scripts/dockerfile.mjs';
+import {
+  dockerignore,
+  execForm,
+  parseCopy,
+  parseDockerfile,
+  parseEnv,
+  type Stage,
+} from '../../scripts/dockerfile.mjs';
 import { SERVERS } from '../../scripts/server-bundle.mjs';
+import { RUNTIME_ENV } from '../../scripts/start-env.mjs';
 import { REPO_ROOT } from './fields-schema.js';
 
 interface Mount {
@@ -519,9 +527,11 @@ describe('Dockerfile', () => {
     // Without install scripts: the root's patch-package is a development tool, and the bundles carry its patches.
     expect(installs).toEqual(['npm ci --omit=dev --ignore-scripts --no-audit --no-fund']);
     expect(runs(final)).toContain('npm cache clean --force');
-    expect(final.instructions.filter((i) => i.keyword === 'ENV').map((i) => i.args)).toEqual([
-      'NODE_ENV=production',
-    ]);
+  });
+
+  it('runs the servers in production with the allocator settings `npm start` gives them', () => {
+    const env = Object.assign({}, ...final.instructions.filter((i) => i.keyword === 'ENV').map(parseEnv));
+    expect(env).toEqual({ NODE_ENV: 'production', ...RUNTIME_ENV });
   });
 
   it('gives npm ci every workspace manifest and the lock file, in both stages', () => {
