@@ -187,8 +187,11 @@ export function renderConfigurationDoc(envExample: string, readers: Readers): st
   return `${out.join('\n')}\n`;
 }
 
-/** The names a configuration loader reads, asked of the loader: an environment that records each lookup. */
-function namesRead(load: (env: Record<string, string | undefined>) => unknown): Set<string> {
+/**
+ * The environment variables a configuration loader reads, asked of the loader itself: it is given an
+ * environment that records every name looked up (and has none set, so every default applies).
+ */
+export function namesRead(load: (env: Record<string, string | undefined>) => unknown): Set<string> {
   const names = new Set<string>();
   load(
     new Proxy({} as Record<string, string | undefined>, {

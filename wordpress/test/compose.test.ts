@@ -18,6 +18,7 @@ import {
   type Stage,
 } from '../../scripts/dockerfile.mjs';
 import { SERVERS } from '../../scripts/server-bundle.mjs';
+import { namesRead } from '../../scripts/config-doc.js';
 import { RUNTIME_ENV } from '../../scripts/start-env.mjs';
 import { REPO_ROOT } from './fields-schema.js';
 
@@ -81,26 +82,10 @@ function mounts(name: string): Mount[] {
   });
 }
 
-/**
- * The environment variables a config loader reads, asked of the loader itself: it is given an
- * environment that records every name looked up (and has none set, so every default applies).
- */
-function keysRead(load: (env: Record<string, string | undefined>) => unknown): Set<string> {
-  const names = new Set<string>();
-  load(
-    new Proxy({} as Record<string, string | undefined>, {
-      get(_target, key) {
-        if (typeof key === 'string') names.add(key);
-        return undefined;
-      },
-    }),
-  );
-  return names;
-}
 /** Environment variables the gateway reads (gateway/src/config.ts). */
-const gatewayKeys = () => keysRead((env) => loadConfig(env));
+const gatewayKeys = () => namesRead((env) => loadConfig(env));
 /** Environment variables the web server reads (the zod schema of web/server/config.server.ts). */
-const webKeys = () => keysRead((env) => loadWebConfig(env));
+const webKeys = () => namesRead((env) => loadWebConfig(env));
 /** The firm's details: what the site shows visitors of the firm (names, contacts, profiles). */
 const isSiteSetting = (name: string) => /^(SITE|SOCIAL)_/.test(name);
 
