@@ -92,6 +92,19 @@ describe('loadConfig', () => {
     expect(c.cache.ttlMs).toBe(0);
   });
 
+  it('reads where images may come from and where they are kept', () => {
+    const config = loadConfig({
+      MEDIA_HOSTS: ' media.example.in, cdn.example.in:8443 ',
+      MEDIA_CACHE_MAX_MB: '64',
+    });
+    expect(config.media.hosts).toEqual(['media.example.in', 'cdn.example.in:8443']);
+    expect(config.media.cacheMaxBytes).toBe(64 * 1024 * 1024);
+    expect(loadConfig({}).media).toMatchObject({ hosts: [], maxOriginalBytes: 20 * 1024 * 1024 });
+    expect(configError({ MEDIA_HOSTS: 'http://media.example.in/' }).message).toMatch(
+      /^Invalid environment variable MEDIA_HOSTS: expected a comma-separated list of host names/,
+    );
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ WORDPRESS_URL: '', PORT: ' ' })).toMatchObject({ wordpressUrl: null, port: 3000 });
   });

@@ -1,6 +1,7 @@
 // Configuration comes only from environment variables (listed with their defaults in .env.example).
 // Every variable is validated at start; a wrong value stops start-up with one line naming it.
 import { isIP } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -60,6 +61,15 @@ export interface GatewayConfig {
     maxResponseBytes: number;
     /** Circuit breaker: consecutive failed requests that open it (0: off), and its cool-down. */
     breaker: { threshold: number; cooldownMs: number };
+  };
+  /** Images served from /media (media/): where WordPress keeps them, and the disk cache. */
+  media: {
+    /** Hosts besides WORDPRESS_URL's whose images may be fetched (MEDIA_HOSTS). */
+    hosts: string[];
+    cacheDir: string;
+    cacheMaxBytes: number;
+    /** Largest original fetched; a bigger one is refused mid-stream. */
+    maxOriginalBytes: number;
   };
   security: SecurityConfig;
   /** A shared cache for several replicas; null keeps every cache in this process's memory. */
@@ -332,6 +342,46 @@ export function loadConfig(env: Env): GatewayConfig {
         ),
         cooldownMs: seconds('UPSTREAM_BREAKER_COOLDOWN', 30, 1, 3600) * 1000,
       },
+    },
+    media: {
+      hosts: read(
+        env,
+        'MEDIA_HOSTS',
+        z
+          .string()
+          .regex(/^\s*([A-Za-z0-9.-]+(:\d{1,5})?\s*(,\s*|$))*$/)
+          .default('')
+          .transform((v) =>
+            v
+              .split(',')
+              .map((h) => h.trim())
+              .filter(Boolean),
+          ),
+        'a comma-separated list of host names (host or host:port), e.g. media.example.in,cdn.example.in',
+      ),
+      cacheDir: path.resolve(
+        REPO_ROOT,
+        read(env, 'MEDIA_CACHE_DIR', z.string().min(1).optional(), 'a directory path') ??
+          path.join(tmpdir(), 'lawfirm-media'),
+      ),
+      cacheMaxBytes:
+        read(
+          env,
+          'MEDIA_CACHE_MAX_MB',
+          int(16, 1_048_576).default(512),
+          'a whole number of megabytes between 16 and 1048576',
+        ) *
+        1024 *
+        1024,
+      maxOriginalBytes:
+        read(
+          env,
+          'MEDIA_MAX_ORIGINAL_MB',
+          int(1, 200).default(20),
+          'a whole number of megabytes between 1 and 200',
+        ) *
+        1024 *
+        1024,
     },
     security: {
       trustProxy: read(

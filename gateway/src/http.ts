@@ -4,6 +4,7 @@
 // `trustProxy`; per-visitor limits from @fastify/rate-limit over the shared buckets
 // (@site/server-kit). Answers are not compressed here: the gateway's peers are the web server and
 // proxies on the same host or network, and the web server compresses what goes to browsers.
+import { mediaRoutes } from './media/route.js';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
@@ -459,6 +460,7 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): F
   });
 
   gateway.rateLimits.register(app);
+  app.register(mediaRoutes(gateway.media));
 
   app.register(async (scope) => {
     scope.route({ method: ['GET', 'HEAD'], url: '/healthz', handler: healthz });

@@ -1,6 +1,9 @@
 // The gateway as an object: Apollo Server over the schema, the content source chosen by config
 // (WordPress over HTTP, or the embedded snapshot) behind the cache, and a context per request. The
 // HTTP layer (http.ts) and the in-process tests both use it.
+import { diskCache } from './media/disk-cache.js';
+import { snapshotOriginals, wordpressOriginals, type Originals } from './media/originals.js';
+import { mediaService, type MediaService } from './media/service.js';
 import { randomUUID } from 'node:crypto';
 import { ContentTimer, timedSource } from './timing.js';
 import {
@@ -49,6 +52,8 @@ export interface GatewayDeps {
   upstream?: RestSource;
   /** Outbox, delivery and rate-limit replacements or tuning (tests). */
   enquiries?: EnquiryDeps;
+  /** Replaces where /media fetches originals from (tests). */
+  mediaOriginals?: Originals;
 }
 
 export type SourceKind = 'wordpress' | 'embedded';
@@ -70,6 +75,8 @@ export interface Gateway {
   now(): number;
   /** The enquiry outbox and its delivery to WordPress. */
   readonly enquiries: EnquiryService;
+  /** WordPress's images, re-encoded for /media (media/). */
+  readonly media: MediaService;
   /** Whole responses of repeated read-only queries (see response-cache.ts). */
   readonly responseCache: ResponseCache;
   /**
@@ -182,6 +189,22 @@ function chooseUpstream(
     return { upstream: client, kind: 'wordpress' };
   }
   return { upstream: createEmbeddedSource({ dir: config.contentDir }), kind: 'embedded' };
+}
+
+/** Images come from where the content does: WordPress's hosts, or the snapshot's uploads/ folder. */
+function createMedia(config: GatewayConfig, logger: Logger, deps: GatewayDeps): MediaService {
+  const originals =
+    deps.mediaOriginals ??
+    (config.wordpressUrl
+      ? wordpressOriginals({
+          wordpressUrl: config.wordpressUrl,
+          extraHosts: config.media.hosts,
+          maxBytes: config.media.maxOriginalBytes,
+          timeoutMs: config.upstream.timeoutMs,
+        })
+      : snapshotOriginals(config.contentDir, config.media.maxOriginalBytes));
+  const cache = diskCache({ dir: config.media.cacheDir, maxBytes: config.media.cacheMaxBytes });
+  return mediaService({ originals, cache, logger });
 }
 
 export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Gateway {
@@ -345,6 +368,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
     cacheState: () => redis?.state() ?? 'memory',
     now: deps.now ?? Date.now,
     enquiries,
+    media: createMedia(config, logger, deps),
     createContext,
     async executeOperation<TData>(
       request: Omit<GraphQLRequest, 'query'> & { query: string },

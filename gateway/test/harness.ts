@@ -43,7 +43,7 @@ export interface Harness {
 }
 
 export async function startHarness(
-  options: { mode?: Mode; snapshot?: ContentSnapshot; env?: Env } = {},
+  options: { mode?: Mode; snapshot?: ContentSnapshot; env?: Env; uploadsDir?: string } = {},
 ): Promise<Harness> {
   const mode = options.mode ?? 'wordpress';
   const snapshot = options.snapshot ?? fixtureSnapshot();
@@ -61,7 +61,13 @@ export async function startHarness(
     }),
   );
 
-  const wp = mode === 'wordpress' ? await startFakeWordPress({ snapshot }) : null;
+  const wp =
+    mode === 'wordpress'
+      ? await startFakeWordPress({
+          snapshot,
+          ...(options.uploadsDir ? { uploadsDir: options.uploadsDir } : {}),
+        })
+      : null;
   const config = loadConfig({
     NODE_ENV: 'test',
     UPSTREAM_TIMEOUT_MS: '5000',

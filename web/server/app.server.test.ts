@@ -476,3 +476,50 @@ describe('the /graphql pass-through', () => {
     expect(policy).toContain("object-src 'none'");
   });
 });
+
+describe('the /media pass-through', () => {
+  it('asks the gateway with the Accept and revalidation headers only, and relays what describes the image', async () => {
+    const seen: http.IncomingHttpHeaders[] = [];
+    const gateway = http.createServer((req, res) => {
+      seen.push(req.headers);
+      if (req.headers['if-none-match'] === '"v1"') return void res.writeHead(304, { etag: '"v1"' }).end();
+      res.writeHead(200, {
+        'content-type': 'image/avif',
+        'cache-control': 'public, max-age=31536000, immutable',
+        etag: '"v1"',
+        vary: 'accept',
+        'set-cookie': 'not=relayed',
+      });
+      res.end(Buffer.from('avif bytes'));
+    });
+    const gatewayUrl = await listen(gateway);
+    cleanups.push(() => new Promise<void>((resolve) => gateway.close(() => resolve())));
+    const site = await startSite({ GATEWAY_URL: `${gatewayUrl}/graphql` });
+
+    const image = await fetch(`${site.url}/media/L3dwLWNvbnRlbnQvdXBsb2Fkcy9hLmpwZw/640`, {
+      headers: { accept: 'image/avif', cookie: 'session=secret', 'x-forwarded-for': '10.0.0.1' },
+    });
+    expect(image.status).toBe(200);
+    expect(Buffer.from(await image.arrayBuffer()).toString()).toBe('avif bytes');
+    expect(image.headers.get('content-type')).toBe('image/avif');
+    expect(image.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(image.headers.get('vary')).toMatch(/accept/i);
+    expect(image.headers.get('set-cookie')).toBeNull();
+    expect(seen[0]?.accept).toBe('image/avif');
+    expect(seen[0]?.cookie).toBeUndefined();
+    const again = await fetch(`${site.url}/media/L3dwLWNvbnRlbnQvdXBsb2Fkcy9hLmpwZw/640`, {
+      headers: { 'if-none-match': '"v1"' },
+    });
+    expect(again.status).toBe(304);
+  });
+
+  it('sends the default image, not cached, while the gateway is away', async () => {
+    const site = await startSite();
+    const image = await fetch(`${site.url}/media/L3dwLWNvbnRlbnQvdXBsb2Fkcy9hLmpwZw/640`, {
+      redirect: 'manual',
+    });
+    expect(image.status).toBe(302);
+    expect(image.headers.get('location')).toBe('/images/default-featured.jpg');
+    expect(image.headers.get('cache-control')).toBe('no-store');
+  });
+});

@@ -454,6 +454,48 @@ export function createWebApp(deps: WebAppDeps): WebApp {
     return sendPage(request, reply, entry.value, entry, X_CACHE[found.state]);
   }
 
+  /**
+   * /media/* is the gateway's (its media/ folder): WordPress's images from this origin. Only what
+   * decides the answer goes on (the format by Accept, a revalidation); only what describes it
+   * comes back.
+   */
+  function proxyMedia(request: FastifyRequest, reply: FastifyReply) {
+    const headers: http.OutgoingHttpHeaders = { host: gateway.host, 'x-request-id': request.id };
+    for (const name of ['accept', 'if-none-match'] as const) {
+      const value = request.headers[name];
+      if (value !== undefined) headers[name] = value;
+    }
+    return new Promise<FastifyReply>((resolve) => {
+      const upstream = http.request(
+        {
+          hostname: gateway.hostname,
+          port: gateway.port,
+          path: request.url,
+          method: request.method,
+          headers,
+        },
+        (up) => {
+          for (const name of MEDIA_HEADERS) {
+            const value = up.headers[name];
+            if (value !== undefined) reply.header(name, value);
+          }
+          if ((up.statusCode ?? 502) >= 500) reply.header('cache-control', 'no-store');
+          resolve(reply.code(up.statusCode ?? 502).send(up));
+        },
+      );
+      upstream.setTimeout(30_000, () => upstream.destroy(new Error('gateway timeout')));
+      upstream.on('error', (err) => {
+        logger.warn({ requestId: request.id, err: err.message }, 'gateway unreachable');
+        if (reply.sent) return void reply.raw.destroy();
+        // The site's own picture rather than a broken one; asked again next time.
+        resolve(
+          reply.code(302).header('cache-control', 'no-store').header('location', DEFAULT_IMAGE.url).send(),
+        );
+      });
+      upstream.end();
+    });
+  }
+
   /** Sends the request on to the gateway, with this server's word on who the visitor is. */
   function proxyGraphql(request: FastifyRequest, reply: FastifyReply) {
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
@@ -583,6 +625,7 @@ export function createWebApp(deps: WebAppDeps): WebApp {
       url: '/graphql',
       handler: proxyGraphql,
     });
+    scope.route({ method: ['GET', 'HEAD'], url: '/media/*', handler: proxyMedia });
     scope.post('/purge', { bodyLimit: PURGE_BODY_MAX }, purge);
     scope.get('/healthz', (_request, reply) =>
       sendJson(reply, 200, { ok: true, cache: redis?.state() ?? 'memory' }),
@@ -648,6 +691,16 @@ export function createWebApp(deps: WebAppDeps): WebApp {
     },
   };
 }
+
+/** What the media pass-through copies from the gateway's answer. */
+const MEDIA_HEADERS = [
+  'content-type',
+  'content-length',
+  'cache-control',
+  'etag',
+  'vary',
+  'location',
+] as const;
 
 /** Headers of one connection, which the pass-through never copies from the gateway's answer. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);

@@ -1,0 +1,127 @@
+// Where originals come from. Only WordPress's own media: with WORDPRESS_URL, an http(s) URL on its
+// host or on a host MEDIA_HOSTS names, fetched without following redirects, within a byte cap and a
+// time limit; with the embedded snapshot, a file under its uploads/ folder. Anything else is refused
+// before any request is made, so /media is no proxy to the rest of the web.
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+
+/** The original may not be fetched (not WordPress's media), or is not there: never retried. */
+export class MediaRefused extends Error {}
+/** WordPress did not answer with the image now (down, slow, an error): a later request may succeed. */
+export class MediaUnavailable extends Error {}
+
+export interface Originals {
+  /** The original's bytes, or MediaRefused / MediaUnavailable. */
+  get(sourceUrl: string): Promise<Buffer>;
+}
+
+const UPLOADS = '/wp-content/uploads/';
+
+export interface WordPressOriginalsOptions {
+  wordpressUrl: string;
+  /** More hosts WordPress keeps its media on (MEDIA_HOSTS): a CDN, a second domain. */
+  extraHosts: readonly string[];
+  maxBytes: number;
+  timeoutMs: number;
+  fetch?: typeof fetch;
+}
+
+export function wordpressOriginals(options: WordPressOriginalsOptions): Originals {
+  const base = new URL(options.wordpressUrl);
+  const hosts = new Set([base.host.toLowerCase(), ...options.extraHosts.map((h) => h.toLowerCase())]);
+  const fetchImpl = options.fetch ?? fetch;
+  return {
+    async get(sourceUrl) {
+      let url: URL;
+      try {
+        // The snapshot's and some WordPress setups' URLs are site-relative.
+        url = new URL(sourceUrl, base);
+      } catch {
+        throw new MediaRefused('not a URL');
+      }
+      if (!/^https?:$/.test(url.protocol) || url.username || url.password) {
+        throw new MediaRefused(`refused URL scheme or credentials: ${url.protocol}`);
+      }
+      if (!hosts.has(url.host.toLowerCase())) throw new MediaRefused(`host not allowed: ${url.host}`);
+      let response: Response;
+      try {
+        response = await fetchImpl(url, {
+          redirect: 'manual',
+          headers: { accept: 'image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8' },
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
+      } catch (error) {
+        throw new MediaUnavailable(`fetch failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      if (response.status >= 300 && response.status < 400) {
+        await response.body?.cancel();
+        throw new MediaRefused(`redirect not followed (${response.status})`);
+      }
+      if (response.status === 404 || response.status === 410 || response.status === 403) {
+        await response.body?.cancel();
+        throw new MediaRefused(`WordPress answered ${response.status}`);
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        throw new MediaUnavailable(`WordPress answered ${response.status}`);
+      }
+      const type = response.headers.get('content-type') ?? '';
+      if (!/^image\//i.test(type)) {
+        await response.body?.cancel();
+        throw new MediaRefused(`not an image: ${type.slice(0, 60) || 'no content type'}`);
+      }
+      const declared = Number(response.headers.get('content-length') ?? 0);
+      if (declared > options.maxBytes) {
+        await response.body?.cancel();
+        throw new MediaRefused(`larger than ${options.maxBytes} bytes (${declared} declared)`);
+      }
+      return readCapped(response, options.maxBytes);
+    },
+  };
+}
+
+async function readCapped(response: Response, maxBytes: number): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for await (const chunk of response.body ?? []) {
+      total += chunk.byteLength;
+      if (total > maxBytes) {
+        await response.body?.cancel().catch(() => undefined);
+        throw new MediaRefused(`larger than ${maxBytes} bytes`);
+      }
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    if (error instanceof MediaRefused) throw error;
+    throw new MediaUnavailable(`reading failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The embedded snapshot's images: `/wp-content/uploads/...` read from `contentDir/uploads`. */
+export function snapshotOriginals(contentDir: string, maxBytes: number): Originals {
+  const root = path.resolve(contentDir, 'uploads');
+  return {
+    async get(sourceUrl) {
+      if (!sourceUrl.startsWith(UPLOADS)) throw new MediaRefused('not a snapshot upload');
+      let relative: string;
+      try {
+        relative = decodeURIComponent(sourceUrl.slice(UPLOADS.length).split(/[?#]/)[0] ?? '');
+      } catch {
+        throw new MediaRefused('not a URL path');
+      }
+      const file = path.resolve(root, relative);
+      if (!file.startsWith(root + path.sep)) throw new MediaRefused('outside the uploads folder');
+      try {
+        const info = await stat(file);
+        if (!info.isFile()) throw new MediaRefused('not a file');
+        if (info.size > maxBytes) throw new MediaRefused(`larger than ${maxBytes} bytes`);
+        return await readFile(file);
+      } catch (error) {
+        if (error instanceof MediaRefused) throw error;
+        throw new MediaRefused('no such upload');
+      }
+    },
+  };
+}

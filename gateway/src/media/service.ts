@@ -1,0 +1,95 @@
+// One image variant for one request: from the disk cache, or encoded from the original (itself from
+// the disk cache, or fetched once). The same variant asked for by many visitors at once is made once;
+// encodes run two at a time, so a burst of new images cannot take every core from the pages.
+import { createHash } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { MediaWidth } from './address.js';
+import type { DiskCache } from './disk-cache.js';
+import { encode, formatOf, UnusableImage } from './encode.js';
+import { CONTENT_TYPES, negotiate } from './negotiate.js';
+import { MediaRefused, MediaUnavailable, type Originals } from './originals.js';
+
+export type MediaAnswer =
+  | { kind: 'image'; bytes: Buffer; contentType: string; etag: string }
+  /** No image to show: the site's default image stands in (`retry`: a later request may succeed). */
+  | { kind: 'fallback'; retry: boolean; reason: string };
+
+export interface MediaService {
+  variant(sourceUrl: string, width: MediaWidth, accept: string | undefined): Promise<MediaAnswer>;
+}
+
+const ENCODES_AT_ONCE = 2;
+
+export function mediaService(deps: { originals: Originals; cache: DiskCache; logger: Logger }): MediaService {
+  const inFlight = new Map<string, Promise<Buffer>>();
+  let running = 0;
+  const waiting: (() => void)[] = [];
+
+  /** The same work asked for again while it runs is not done twice. */
+  function once(key: string, work: () => Promise<Buffer>): Promise<Buffer> {
+    let pending = inFlight.get(key);
+    if (!pending) {
+      pending = work().finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
+    }
+    return pending;
+  }
+
+  async function limited<T>(work: () => Promise<T>): Promise<T> {
+    if (running >= ENCODES_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+    running += 1;
+    try {
+      return await work();
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
+    }
+  }
+
+  const original = (id: string, sourceUrl: string) =>
+    once(`o-${id}`, async () => {
+      const kept = await deps.cache.get(`o-${id}`);
+      if (kept) return kept;
+      const bytes = await deps.originals.get(sourceUrl);
+      // Checked before it is kept: a file that is no image is refused now and on every later request.
+      await formatOf(bytes);
+      await deps.cache.set(`o-${id}`, bytes);
+      return bytes;
+    });
+
+  return {
+    async variant(sourceUrl, width, accept) {
+      const id = createHash('sha256').update(sourceUrl).digest('hex').slice(0, 32);
+      try {
+        const bytes = await original(id, sourceUrl);
+        const format = negotiate(accept, await formatOf(bytes));
+        const key = `v-${id}-${width}.${format}`;
+        const variant = await once(
+          key,
+          async () =>
+            (await deps.cache.get(key)) ??
+            (await limited(async () => {
+              const encoded = (await encode(bytes, width, format)).bytes;
+              await deps.cache.set(key, encoded);
+              return encoded;
+            })),
+        );
+        const etag = `"${createHash('sha256').update(variant).digest('base64url').slice(0, 22)}"`;
+        return { kind: 'image', bytes: variant, contentType: CONTENT_TYPES[format], etag };
+      } catch (error) {
+        if (error instanceof MediaRefused || error instanceof UnusableImage) {
+          deps.logger.warn({ sourceUrl: sourceUrl.slice(0, 200), reason: error.message }, 'media refused');
+          return { kind: 'fallback', retry: false, reason: error.message };
+        }
+        if (error instanceof MediaUnavailable) {
+          deps.logger.warn(
+            { sourceUrl: sourceUrl.slice(0, 200), reason: error.message },
+            'media unavailable',
+          );
+          return { kind: 'fallback', retry: true, reason: error.message };
+        }
+        throw error;
+      }
+    },
+  };
+}
