@@ -4,11 +4,11 @@ import {
   type BuiltInPracticeArea,
   type IconName as SharedIconName,
 } from '@site/content-model';
+import { builtInCopy } from '@site/content-model/practice-area-copy';
 import { beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { wpPageSchema } from '../sources/types.js';
 import { clearContentCache } from './content.js';
 import {
-  builtInCopy,
   comparePracticeAreaPosts,
   mergePracticeArea,
   practiceAreaCard,
