@@ -1,34 +1,14 @@
-import {
-  Box,
-  Button,
-  Container,
-  Flex,
-  Grid,
-  Heading,
-  SimpleGrid,
-  Stack,
-  Text,
-  chakra,
-} from '@chakra-ui/react';
-import { Link, type LoaderFunctionArgs } from 'react-router';
+import { Box, Container, Flex, Grid, Heading, SimpleGrid, Stack, Text, chakra } from '@chakra-ui/react';
+import type { LoaderFunctionArgs } from 'react-router';
 import { graphql } from '../../gql';
 import type { ContentPageQuery, PageImageFragment, SeoSiteFragment } from '../../gql/graphql';
 import { withMovedAddress } from '../../app/moved-address';
-import {
-  mapDeferred,
-  runQuery,
-  settle,
-  useReady,
-  useRouteData,
-  type QueryOutcome,
-} from '../../app/route-data';
-import { HttpStatus, MovedTo } from '../../app/render-context';
-import { Head } from '../../components/Head';
-import { TryAgainLink } from '../../components/TryAgainLink';
-import { PageLoading } from '../../components/PageLoading';
+import { mapDeferred, runQuery, settle, useReady, useRouteData } from '../../app/route-data';
+import { ArticleFrame, ArticleHead, ArticleNotFound } from '../../components/article/ArticleFrame';
 import { IconByName } from '../../components/IconByName';
 import { Prose } from '../../components/Prose';
-import { absoluteUrl, breadcrumbJsonLd, legalServiceJsonLd, pageTitle } from '../../app/seo';
+import { FeatureCard } from '../../components/article/FeatureCard';
+import { absoluteUrl, breadcrumbJsonLd, legalServiceJsonLd } from '../../app/seo';
 
 graphql(`
   fragment PageImage on Media {
@@ -56,14 +36,7 @@ const ContentPage = graphql(`
         ...PageImage
       }
       seo {
-        title
-        description
-        canonical
-        ogImage
-        twitterTitle
-        twitterDescription
-        twitterImage
-        noindex
+        ...ArticleSeo
       }
       structure {
         heroSubtitle
@@ -96,15 +69,13 @@ function PageHead({ site, page }: { site: SeoSiteFragment; page: Page }) {
   const canonical = page.seo.canonical || absoluteUrl(site, page.uri);
   const image = page.seo.ogImage ?? (page.featuredImage ? absoluteUrl(site, page.featuredImage.url) : null);
   return (
-    <Head
-      title={pageTitle(page.seo.title || page.title, site.name)}
+    <ArticleHead
+      siteName={site.name}
+      seo={page.seo}
+      title={page.title}
       description={page.seo.description || page.excerpt}
       canonical={canonical}
       ogImage={image}
-      twitterTitle={page.seo.twitterTitle || undefined}
-      twitterDescription={page.seo.twitterDescription || undefined}
-      robots={page.seo.noindex ? 'noindex, follow' : undefined}
-      twitterImage={page.seo.twitterImage ?? image}
       jsonLd={[
         legalServiceJsonLd(site),
         breadcrumbJsonLd(site, [
@@ -136,37 +107,6 @@ function PageImg({ image, sizes, eager }: { image: PageImageFragment; sizes: str
   );
 }
 
-function NotFound({ error, siteName }: { error: string | null; siteName?: string }) {
-  return (
-    <Container maxW="3xl" py={{ base: '16', md: '24' }} textAlign="center">
-      <HttpStatus code={error ? 503 : 404} />
-      <Head
-        title={siteName ? pageTitle('Page Not Found', siteName) : 'Page Not Found'}
-        description=""
-        robots="noindex"
-      />
-      <Heading as="h1" fontFamily="heading" fontSize={{ base: '3xl', md: '4xl' }} color="brand.800" mb="4">
-        Page Not Found
-      </Heading>
-      <Text fontSize="lg" color="gray.700" mb="2">
-        The requested page could not be found.
-      </Text>
-      <Text color="red.700" mb="2">
-        {`Error: ${error ?? 'Page not found'}`}
-      </Text>
-      <Text color="gray.700" mb="8">
-        Please check the URL and try again.
-      </Text>
-      <Stack direction={{ base: 'column', sm: 'row' }} justify="center" align="center" gap="3">
-        {error && <TryAgainLink />}
-        <Button asChild colorPalette="brand" variant={error ? 'outline' : 'solid'} size="lg">
-          <Link to="/">Back to Home</Link>
-        </Button>
-      </Stack>
-    </Container>
-  );
-}
-
 export function loader({ context, params, request }: LoaderFunctionArgs) {
   const page = mapDeferred(runQuery(context, ContentPage, { slug: params.slug ?? '' }), (outcome) =>
     // WordPress permalinks of posts are /{slug}/ too: a body link to a post lands here.
@@ -181,29 +121,32 @@ export function loader({ context, params, request }: LoaderFunctionArgs) {
 }
 
 export function Component() {
-  const outcome = useReady(useRouteData<typeof loader>().page);
-  if (!outcome) return <PageLoading text="Loading page..." />;
-  return <ContentPageView outcome={outcome} />;
+  return (
+    <ArticleFrame
+      outcome={useReady(useRouteData<typeof loader>().page)}
+      loading="Loading page..."
+      select={(data) => data.page}
+      // brief §8 names the hook's message; the gateway's own text is for the logs, not for visitors.
+      missing={(error, data) => (
+        <ArticleNotFound
+          what="Page"
+          error={error ? 'Failed to fetch page' : null}
+          siteName={data?.site.name}
+          hint="Please check the URL and try again."
+        />
+      )}
+    >
+      {(page, data) => <ContentPageView page={page} site={data.site} />}
+    </ArticleFrame>
+  );
 }
 
-function ContentPageView({
-  outcome,
-}: {
-  outcome: QueryOutcome<ContentPageQuery> & { movedTo: string | null };
-}) {
-  const page = outcome.data?.page;
-  const site = outcome.data?.site;
-  if (outcome.movedTo) return <MovedTo to={outcome.movedTo} />;
-  if (!page) {
-    // brief §8 names the hook's message; the gateway's own text is for the logs, not for visitors.
-    return <NotFound error={outcome.error ? 'Failed to fetch page' : null} siteName={site?.name} />;
-  }
-
+function ContentPageView({ page, site }: { page: Page; site: SeoSiteFragment }) {
   const s = page.structure;
   const heroImage = s?.heroImage ?? page.featuredImage;
   return (
     <>
-      {site && <PageHead site={site} page={page} />}
+      <PageHead site={site} page={page} />
       <Box as="section" bg="brand.800" color="white" py={{ base: '12', md: '20' }}>
         <Container maxW="7xl">
           <Grid
@@ -260,31 +203,7 @@ function ContentPageView({
             </Heading>
             <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap={{ base: '5', md: '8' }}>
               {s.servicesItems.map((item, i) => (
-                <Stack
-                  key={`${item.title}-${i}`}
-                  gap="3"
-                  bg="white"
-                  borderWidth="1px"
-                  borderColor="gray.200"
-                  borderRadius="xl"
-                  boxShadow="sm"
-                  p={{ base: '6', md: '8' }}
-                >
-                  <Flex
-                    boxSize="12"
-                    align="center"
-                    justify="center"
-                    borderRadius="lg"
-                    bg="brand.50"
-                    color="brand.800"
-                  >
-                    <IconByName name={item.icon} size={24} />
-                  </Flex>
-                  <Heading as="h3" fontFamily="heading" fontSize="xl" color="brand.800">
-                    {item.title}
-                  </Heading>
-                  <Text color="gray.700">{item.description}</Text>
-                </Stack>
+                <FeatureCard key={`${item.title}-${i}`} {...item} roomy />
               ))}
             </SimpleGrid>
           </Container>

@@ -1,25 +1,16 @@
+import type { ComponentProps } from 'react';
 import { Box, Container, Grid, HStack, Heading, Stack, Text, chakra } from '@chakra-ui/react';
 import { Link, type LoaderFunctionArgs } from 'react-router';
 import { ArrowLeft, Calendar, Clock, User } from 'lucide-react';
 import { graphql } from '../../gql';
 import type { PostPageQuery, SeoSiteFragment } from '../../gql/graphql';
 import { withMovedAddress } from '../../app/moved-address';
-import {
-  mapDeferred,
-  NOT_ASKED,
-  runQuery,
-  settle,
-  useReady,
-  useRouteData,
-  type QueryOutcome,
-} from '../../app/route-data';
-import { HttpStatus, MovedTo } from '../../app/render-context';
-import { Head } from '../../components/Head';
-import { PageLoading } from '../../components/PageLoading';
+import { mapDeferred, NOT_ASKED, runQuery, settle, useReady, useRouteData } from '../../app/route-data';
+import { ArticleFrame, ArticleHead, ArticleStatus } from '../../components/article/ArticleFrame';
 import { TryAgainLink } from '../../components/TryAgainLink';
 import { Prose } from '../../components/Prose';
 import { CLEAR_OF_CONTACT_BUTTONS_7XL } from '../../components/layout/contact-buttons-space';
-import { absoluteUrl, breadcrumbJsonLd, pageTitle } from '../../app/seo';
+import { absoluteUrl, breadcrumbJsonLd } from '../../app/seo';
 import { FeaturedImage } from './FeaturedImage.js';
 import { PostBanner } from './PostBanner.js';
 import { RecentPosts, RecentPostsQuery } from './RecentPosts.js';
@@ -55,14 +46,7 @@ const PostPage = graphql(`
         ...FeaturedImage
       }
       seo {
-        title
-        description
-        canonical
-        ogImage
-        twitterTitle
-        twitterDescription
-        twitterImage
-        noindex
+        ...ArticleSeo
       }
       banner {
         ...PostBanner
@@ -73,7 +57,7 @@ const PostPage = graphql(`
 
 type Post = NonNullable<PostPageQuery['post']>;
 
-const BackLink = chakra(Link, {
+const BackLinkBase = chakra(Link, {
   base: {
     display: 'inline-flex',
     alignItems: 'center',
@@ -85,19 +69,24 @@ const BackLink = chakra(Link, {
   },
 });
 
+function BackLink(props: { mb?: ComponentProps<typeof BackLinkBase>['mb'] }) {
+  return (
+    <BackLinkBase to="/blog" {...props}>
+      <ArrowLeft size={18} aria-hidden="true" />
+      Back to Blog
+    </BackLinkBase>
+  );
+}
+
 function PostHead({ site, post }: { site: SeoSiteFragment; post: Post }) {
   const image = post.seo.ogImage ?? absoluteUrl(site, post.featuredImage.url);
   return (
-    <Head
-      title={pageTitle(post.seo.title || post.title, site.name)}
-      description={post.seo.description}
-      canonical={post.seo.canonical}
+    <ArticleHead
+      siteName={site.name}
+      seo={post.seo}
+      title={post.title}
       ogType="article"
       ogImage={image}
-      twitterTitle={post.seo.twitterTitle || undefined}
-      twitterDescription={post.seo.twitterDescription || undefined}
-      robots={post.seo.noindex ? 'noindex, follow' : undefined}
-      twitterImage={post.seo.twitterImage ?? image}
       jsonLd={[
         blogPostingJsonLd(site, {
           title: post.title,
@@ -115,30 +104,6 @@ function PostHead({ site, post }: { site: SeoSiteFragment; post: Post }) {
         ]),
       ]}
     />
-  );
-}
-
-function Status(props: { code: number; text: string; title: string; siteName?: string }) {
-  return (
-    <Container maxW="3xl" py="20" textAlign="center">
-      <HttpStatus code={props.code} />
-      <Head
-        title={props.siteName ? pageTitle(props.title, props.siteName) : props.title}
-        description=""
-        robots="noindex"
-      />
-      <Heading as="h1" fontFamily="heading" fontSize="3xl" color="brand.800" mb="6">
-        {props.text}
-      </Heading>
-      <Stack align="center" gap="4">
-        {/* A post that could not be loaded may load on a second try; a missing one will not. */}
-        {props.code === 503 && <TryAgainLink />}
-        <BackLink to="/blog">
-          <ArrowLeft size={18} aria-hidden="true" />
-          Back to Blog
-        </BackLink>
-      </Stack>
-    </Container>
   );
 }
 
@@ -161,39 +126,46 @@ export function loader({ context, params, request }: LoaderFunctionArgs) {
 
 export function Component() {
   const { page, recent } = useRouteData<typeof loader>();
-  const outcome = useReady(page);
-  if (!outcome) return <PageLoading text="Loading article..." />;
-  return <PostView outcome={outcome} recent={recent} />;
+  return (
+    <ArticleFrame
+      outcome={useReady(page)}
+      loading="Loading article..."
+      select={(data) => data.post}
+      missing={(error, data) => (
+        <ArticleStatus
+          code={error ? 503 : 404}
+          title={error ? 'Error' : 'Post not found'}
+          siteName={data?.site.name}
+          heading={error ? 'Failed to load post.' : 'Post not found.'}
+        >
+          <Stack align="center" gap="4" mt="2">
+            {/* A post that could not be loaded may load on a second try; a missing one will not. */}
+            {error && <TryAgainLink />}
+            <BackLink />
+          </Stack>
+        </ArticleStatus>
+      )}
+    >
+      {(post, data) => <PostView post={post} site={data.site} recent={recent} />}
+    </ArticleFrame>
+  );
 }
 
-type PostOutcome = QueryOutcome<PostPageQuery> & { movedTo: string | null };
-
 function PostView({
-  outcome,
+  post,
+  site,
   recent,
 }: {
-  outcome: PostOutcome;
+  post: Post;
+  site: PostPageQuery['site'];
   recent: Parameters<typeof RecentPosts>[0]['recent'];
 }) {
-  const post = outcome.data?.post;
-  const site = outcome.data?.site;
-
-  if (outcome.movedTo) return <MovedTo to={outcome.movedTo} />;
-  if (!post) {
-    if (outcome.error)
-      return <Status code={503} title="Error" text="Failed to load post." siteName={site?.name} />;
-    return <Status code={404} title="Post not found" text="Post not found." siteName={site?.name} />;
-  }
-
   return (
     <>
-      {site && <PostHead site={site} post={post} />}
+      <PostHead site={site} post={post} />
       <PostBanner banner={post.banner} />
       <Container maxW="7xl" py={{ base: '6', md: '10' }} pe={{ lg: CLEAR_OF_CONTACT_BUTTONS_7XL }}>
-        <BackLink to="/blog" mb={{ base: '4', md: '6' }}>
-          <ArrowLeft size={18} aria-hidden="true" />
-          Back to Blog
-        </BackLink>
+        <BackLink mb={{ base: '4', md: '6' }} />
         <Grid
           templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 20rem' }}
           gap={{ base: '10', lg: '12' }}
@@ -225,7 +197,7 @@ function PostView({
                 </HStack>
               )}
             </HStack>
-            {site && <FeaturedImage image={post.featuredImage} fallback={site.defaultImage} />}
+            <FeaturedImage image={post.featuredImage} fallback={site.defaultImage} />
             {post.passwordProtected ? (
               <Text
                 mt={{ base: '8', md: '10' }}
@@ -242,10 +214,7 @@ function PostView({
               <Prose html={post.contentHtml} mt={{ base: '8', md: '10' }} maxW="none" />
             )}
             <Box borderTopWidth="1px" borderColor="gray.200" mt="12" pt="6">
-              <BackLink to="/blog">
-                <ArrowLeft size={18} aria-hidden="true" />
-                Back to Blog
-              </BackLink>
+              <BackLink />
             </Box>
           </Box>
           {/* On wide screens the sidebar stays in view; when it is taller than the window, the contents

@@ -1,28 +1,15 @@
-import {
-  Box,
-  Button,
-  Container,
-  Flex,
-  Grid,
-  Heading,
-  HStack,
-  Spinner,
-  Stack,
-  Text,
-  chakra,
-} from '@chakra-ui/react';
+import { Box, Button, Container, Flex, Grid, Heading, Stack, Text, chakra } from '@chakra-ui/react';
 import { Link, type LoaderFunctionArgs } from 'react-router';
 import { CalendarCheck, ChevronRight, MessageCircle, Phone } from 'lucide-react';
 import { graphql } from '../../gql';
 import type { PracticeAreaPageQuery } from '../../gql/graphql';
-import { HttpStatus } from '../../app/render-context.js';
 import { runQuery, settle, useReady, useRouteData } from '../../app/route-data.js';
-import { absoluteUrl, breadcrumbJsonLd, legalServiceJsonLd, pageTitle } from '../../app/seo.js';
-import { Head } from '../../components/Head.js';
+import { absoluteUrl, breadcrumbJsonLd, legalServiceJsonLd } from '../../app/seo.js';
+import { ArticleFrame, ArticleHead, ArticleNotFound } from '../../components/article/ArticleFrame.js';
 import { IconByName } from '../../components/IconByName.js';
 import { Prose } from '../../components/Prose.js';
+import { FeatureCard } from '../../components/article/FeatureCard.js';
 import { SectionHeading } from '../../components/SectionHeading.js';
-import { TryAgainLink } from '../../components/TryAgainLink.js';
 
 const PracticeAreaPageQueryDoc = graphql(`
   query PracticeAreaPage($slug: String!) {
@@ -59,14 +46,7 @@ const PracticeAreaPageQueryDoc = graphql(`
         srcSet
       }
       seo {
-        title
-        description
-        canonical
-        ogImage
-        twitterTitle
-        twitterDescription
-        twitterImage
-        noindex
+        ...ArticleSeo
       }
     }
   }
@@ -219,35 +199,6 @@ function Hero({ area, site }: { area: Area; site: Site }) {
   );
 }
 
-function FeatureCard({ icon, title, description, dark }: Area['services'][number] & { dark?: boolean }) {
-  return (
-    <Stack
-      gap="3"
-      p={{ base: '6', md: '7' }}
-      borderRadius="xl"
-      borderWidth="1px"
-      borderColor={dark ? 'whiteAlpha.200' : 'gray.200'}
-      bg={dark ? 'whiteAlpha.100' : 'white'}
-      boxShadow={dark ? 'none' : 'sm'}
-    >
-      <Flex
-        boxSize="12"
-        borderRadius="lg"
-        bg={dark ? 'gold.500' : 'brand.50'}
-        color={dark ? 'brand.950' : 'brand.800'}
-        align="center"
-        justify="center"
-      >
-        <IconByName name={icon} size={24} />
-      </Flex>
-      <Heading as="h3" fontFamily="heading" fontSize="lg" color={dark ? 'white' : 'brand.800'}>
-        {title}
-      </Heading>
-      {description && <Text color={dark ? 'gray.200' : 'gray.700'}>{description}</Text>}
-    </Stack>
-  );
-}
-
 function CtaBand({ area, site }: { area: Area; site: Site }) {
   return (
     <Box
@@ -300,15 +251,12 @@ function CtaBand({ area, site }: { area: Area; site: Site }) {
 function PracticeHead({ area, site, canonical }: { area: Area; site: Site; canonical: 'seo' | 'link' }) {
   const url = canonical === 'seo' && area.seo.canonical ? area.seo.canonical : absoluteUrl(site, area.link);
   return (
-    <Head
-      title={pageTitle(area.seo.title, site.name)}
-      description={area.seo.description}
+    <ArticleHead
+      siteName={site.name}
+      seo={area.seo}
+      title={area.title}
       canonical={url}
       ogImage={area.seo.ogImage ?? absoluteUrl(site, '/images/hero-1200x675.jpg')}
-      twitterTitle={area.seo.twitterTitle}
-      twitterDescription={area.seo.twitterDescription}
-      robots={area.seo.noindex ? 'noindex, follow' : undefined}
-      twitterImage={area.seo.twitterImage}
       jsonLd={[
         breadcrumbJsonLd(site, [
           { name: 'Home', path: '/' },
@@ -321,35 +269,6 @@ function PracticeHead({ area, site, canonical }: { area: Area; site: Site; canon
   );
 }
 
-function NotFound({ error, siteName }: { error: string | undefined; siteName: string | undefined }) {
-  return (
-    <Container maxW="3xl" py={{ base: '16', md: '24' }} textAlign="center">
-      <HttpStatus code={error ? 503 : 404} />
-      <Head
-        title={siteName ? pageTitle('Practice Area Not Found', siteName) : 'Practice Area Not Found'}
-        description="The requested practice area could not be found."
-        robots="noindex"
-      />
-      <Heading as="h1" fontFamily="heading" color="brand.800" fontSize={{ base: '3xl', md: '4xl' }} mb="4">
-        Practice Area Not Found
-      </Heading>
-      <Text color="gray.700" fontSize="lg">
-        The requested practice area could not be found.
-      </Text>
-      <Text color="red.700" mt="3">{`Error: ${error ?? 'Practice area not found'}`}</Text>
-      <HStack justify="center" gap="3" mt="8" wrap="wrap">
-        {error && <TryAgainLink />}
-        <Button asChild colorPalette="brand" variant={error ? 'outline' : 'solid'} size="lg">
-          <Link to="/">Back to Home</Link>
-        </Button>
-        <Button asChild variant="outline" colorPalette="brand" size="lg">
-          <Link to="/practice-areas/">See all practice areas</Link>
-        </Button>
-      </HStack>
-    </Container>
-  );
-}
-
 /** The loader of both practice-area addresses (/practice-areas/{slug}/ and /practice/{slug}). */
 export function practiceLoader({ context, params }: LoaderFunctionArgs) {
   return settle(context, { area: runQuery(context, PracticeAreaPageQueryDoc, { slug: params.slug ?? '' }) });
@@ -357,23 +276,30 @@ export function practiceLoader({ context, params }: LoaderFunctionArgs) {
 
 /** A practice-area page: built-in content with WordPress content inserted where the firm has written it. */
 export function PracticeAreaPage({ canonical }: PracticeAreaPageProps) {
-  const outcome = useReady(useRouteData<typeof practiceLoader>().area);
-  const area = outcome?.data?.practiceArea;
-  const site = outcome?.data?.site;
-  if (!area || !site) {
-    if (!outcome) {
-      return (
-        <Container maxW="3xl" py="24" textAlign="center">
-          <Head title="Loading practice area..." description="" robots="noindex" />
-          <Stack align="center" gap="4" role="status">
-            <Spinner size="xl" color="brand.800" borderWidth="3px" />
-            <Text color="gray.700">Loading practice area...</Text>
-          </Stack>
-        </Container>
-      );
-    }
-    return <NotFound error={outcome.error ?? undefined} siteName={site?.name} />;
-  }
+  return (
+    <ArticleFrame
+      outcome={useReady(useRouteData<typeof practiceLoader>().area)}
+      loading="Loading practice area..."
+      select={(data) => data.practiceArea}
+      missing={(error, data) => (
+        <ArticleNotFound
+          what="Practice Area"
+          error={error}
+          siteName={data?.site.name}
+          description="The requested practice area could not be found."
+        >
+          <Button asChild variant="outline" colorPalette="brand" size="lg">
+            <Link to="/practice-areas/">See all practice areas</Link>
+          </Button>
+        </ArticleNotFound>
+      )}
+    >
+      {(area, data) => <PracticeAreaView area={area} site={data.site} canonical={canonical} />}
+    </ArticleFrame>
+  );
+}
+
+function PracticeAreaView({ area, site, canonical }: { area: Area; site: Site } & PracticeAreaPageProps) {
   return (
     <>
       <PracticeHead area={area} site={site} canonical={canonical} />
