@@ -4,6 +4,7 @@
 // before any request is made, so /media is no proxy to the rest of the web.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { readCappedBytes, TooLargeError } from '../sources/wordpress/client.js';
 
 /** The original may not be fetched (not WordPress's media), or is not there: never retried. */
 export class MediaRefused extends Error {}
@@ -70,33 +71,16 @@ export function wordpressOriginals(options: WordPressOriginalsOptions): Original
         await response.body?.cancel();
         throw new MediaRefused(`not an image: ${type.slice(0, 60) || 'no content type'}`);
       }
-      const declared = Number(response.headers.get('content-length') ?? 0);
-      if (declared > options.maxBytes) {
-        await response.body?.cancel();
-        throw new MediaRefused(`larger than ${options.maxBytes} bytes (${declared} declared)`);
+      try {
+        return await readCappedBytes(response, options.maxBytes);
+      } catch (error) {
+        if (error instanceof TooLargeError) throw new MediaRefused(`larger than ${options.maxBytes} bytes`);
+        throw new MediaUnavailable(
+          `reading failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
-      return readCapped(response, options.maxBytes);
     },
   };
-}
-
-async function readCapped(response: Response, maxBytes: number): Promise<Buffer> {
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  try {
-    for await (const chunk of response.body ?? []) {
-      total += chunk.byteLength;
-      if (total > maxBytes) {
-        await response.body?.cancel().catch(() => undefined);
-        throw new MediaRefused(`larger than ${maxBytes} bytes`);
-      }
-      chunks.push(chunk);
-    }
-  } catch (error) {
-    if (error instanceof MediaRefused) throw error;
-    throw new MediaUnavailable(`reading failed: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  return Buffer.concat(chunks);
 }
 
 /** The embedded snapshot's images: `/wp-content/uploads/...` read from `contentDir/uploads`. */

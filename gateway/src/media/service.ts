@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { MediaWidth } from './address.js';
 import type { DiskCache } from './disk-cache.js';
 import { encode, formatOf, UnusableImage } from './encode.js';
-import { CONTENT_TYPES, negotiate } from './negotiate.js';
+import { CONTENT_TYPES, negotiate, type OutputFormat } from './negotiate.js';
 import { MediaRefused, MediaUnavailable, type Originals } from './originals.js';
 
 export type MediaAnswer =
@@ -46,34 +46,46 @@ export function mediaService(deps: { originals: Originals; cache: DiskCache; log
     }
   }
 
-  const original = (id: string, sourceUrl: string) =>
-    once(`o-${id}`, async () => {
+  /** The original and its format: from disk, or fetched and checked once before it is kept. */
+  async function original(id: string, sourceUrl: string): Promise<{ bytes: Buffer; format: string }> {
+    const bytes = await once(`o-${id}`, async () => {
       const kept = await deps.cache.get(`o-${id}`);
       if (kept) return kept;
-      const bytes = await deps.originals.get(sourceUrl);
+      const fetched = await deps.originals.get(sourceUrl);
       // Checked before it is kept: a file that is no image is refused now and on every later request.
-      await formatOf(bytes);
-      await deps.cache.set(`o-${id}`, bytes);
-      return bytes;
+      await formatOf(fetched);
+      await deps.cache.set(`o-${id}`, fetched);
+      return fetched;
     });
+    return { bytes, format: await formatOf(bytes) };
+  }
 
   return {
     async variant(sourceUrl, width, accept) {
       const id = createHash('sha256').update(sourceUrl).digest('hex').slice(0, 32);
       try {
-        const bytes = await original(id, sourceUrl);
-        const format = negotiate(accept, await formatOf(bytes));
-        const key = `v-${id}-${width}.${format}`;
-        const variant = await once(
-          key,
-          async () =>
-            (await deps.cache.get(key)) ??
-            (await limited(async () => {
-              const encoded = (await encode(bytes, width, format)).bytes;
-              await deps.cache.set(key, encoded);
-              return encoded;
-            })),
-        );
+        // AVIF and WebP do not depend on the original's format: a variant already made is served
+        // without reading the original at all.
+        const modern = negotiate(accept, 'jpeg');
+        const known = modern === 'avif' || modern === 'webp' ? modern : null;
+        let format: OutputFormat = modern;
+        let variant = known ? await deps.cache.get(`v-${id}-${width}.${known}`) : undefined;
+        if (!variant) {
+          const source = await original(id, sourceUrl);
+          const chosen = negotiate(accept, source.format);
+          const key = `v-${id}-${width}.${chosen}`;
+          format = chosen;
+          variant = await once(
+            key,
+            async () =>
+              (await deps.cache.get(key)) ??
+              (await limited(async () => {
+                const encoded = (await encode(source.bytes, width, chosen)).bytes;
+                await deps.cache.set(key, encoded);
+                return encoded;
+              })),
+          );
+        }
         const etag = `"${createHash('sha256').update(variant).digest('base64url').slice(0, 22)}"`;
         return { kind: 'image', bytes: variant, contentType: CONTENT_TYPES[format], etag };
       } catch (error) {

@@ -70,23 +70,24 @@ function isTimeout(error: unknown): boolean {
   return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 }
 
-class TooLargeError extends Error {
+export class TooLargeError extends Error {
   constructor(readonly bytes: number) {
     super('too large');
   }
 }
 
 /**
- * The body as text, refusing (and dropping the connection) once it passes `limit` bytes: a declared
- * Content-Length over the limit is refused before reading anything.
+ * The body's bytes, refusing (TooLargeError, the connection dropped) once it passes `limit` bytes: a
+ * declared Content-Length over the limit is refused before reading anything. Also how /media reads
+ * WordPress's images (media/originals.ts).
  */
-async function readCapped(response: Response, limit: number): Promise<string> {
+export async function readCappedBytes(response: Response, limit: number): Promise<Buffer> {
   const declared = Number(response.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > limit) {
     await response.body?.cancel().catch(() => {});
     throw new TooLargeError(0);
   }
-  if (!response.body) return '';
+  if (!response.body) return Buffer.alloc(0);
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -100,8 +101,11 @@ async function readCapped(response: Response, limit: number): Promise<string> {
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks, size).toString('utf8');
+  return Buffer.concat(chunks, size);
 }
+
+const readCapped = async (response: Response, limit: number): Promise<string> =>
+  (await readCappedBytes(response, limit)).toString('utf8');
 
 function isWordPressFailure(error: unknown): boolean {
   if (!(error instanceof UpstreamError)) return true;
