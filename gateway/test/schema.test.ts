@@ -1,5 +1,6 @@
 // Every query of the schema, run in-process against both sources: a fake WordPress on loopback
 // (through the HTTP client and cache) and the embedded source directly. Same answers expected.
+import { mediaPath, originalOf } from '../src/media/address.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   Category,
@@ -88,7 +89,10 @@ describe.each(modes)('schema over the %s source', (mode) => {
         isDefault: false,
         width: 1600,
       });
-      expect(divorce.featuredImage.srcSet).toContain('image-201-768x432.jpg 768w');
+      expect(divorce.featuredImage.srcSet).toContain(
+        `${mediaPath(originalOf(divorce.featuredImage.url)!, 768)} 768w`,
+      );
+      expect(originalOf(divorce.featuredImage.url)).toMatch(/image-201\.jpg$/);
       // Entities decoded, no markup.
       expect(bail.title).toBe('Anticipatory Bail & Regular Bail: What’s the Difference?');
       expect(bail.categories.map((c) => c.slug)).toEqual(['bail-hearings', 'criminal-defence']);
@@ -110,12 +114,14 @@ describe.each(modes)('schema over the %s source', (mode) => {
       const [divorce, bail, , broken] = data!.posts.nodes as [Post, Post, Post, Post];
       // Yoast's canonical points at the content host, so the site's own canonical wins.
       expect(divorce.seo.canonical).toBe('http://localhost:3000/blog/how-to-file-for-divorce-in-india');
-      expect(divorce.seo.ogImage).toBe('https://cms.test/wp-content/uploads/og-101.jpg');
+      expect(originalOf(divorce.seo.ogImage)).toBe('https://cms.test/wp-content/uploads/og-101.jpg');
       expect(divorce.seo.title).toContain('How to File for Divorce in India');
       // No Yoast data: seo_meta values, and the featured image as the share image.
       expect(bail.seo.title).toBe('Bail explained | Law Partners');
       expect(bail.seo.description).toBe('Bail in brief');
-      expect(bail.seo.ogImage).toBe('http://localhost:3000/wp-content/uploads/2025/01/image-202.jpg');
+      expect(bail.seo.ogImage).toBe(
+        `http://localhost:3000${mediaPath('/wp-content/uploads/2025/01/image-202.jpg', 1280)}`,
+      );
       // Malformed Yoast data reads as none.
       expect(broken.seo.title).toBe('Motor Accident Claims Tribunal | Law Partners');
       expect(broken.seo.canonical).toBe('http://localhost:3000/blog/motor-accident-claims-tribunal');
@@ -306,7 +312,7 @@ describe.each(modes)('schema over the %s source', (mode) => {
       expect(page.uri).toBe('/practice-areas/criminal-defense/');
       expect(page.structure).toMatchObject({
         heroSubtitle: 'Criminal Defence in Ghaziabad since 1985',
-        heroImage: { url: '/wp-content/uploads/2025/01/image-205.jpg' },
+        heroImage: { url: mediaPath('/wp-content/uploads/2025/01/image-205.jpg', 1280) },
         servicesTitle: 'Our Criminal Defence Services',
         servicesItems: [
           { icon: 'Shield', title: 'Representation', description: 'In every court of the district.' },
@@ -315,7 +321,7 @@ describe.each(modes)('schema over the %s source', (mode) => {
         whyChooseImage: null,
         whyChooseItems: [{ icon: 'Award', title: 'Experience', description: 'Four decades of trials.' }],
       });
-      expect(page.featuredImage?.url).toBe('/wp-content/uploads/2025/01/image-206.jpg');
+      expect(originalOf(page.featuredImage?.url)).toBe('/wp-content/uploads/2025/01/image-206.jpg');
     });
 
     it('answers null for unknown and draft pages', async () => {
@@ -366,7 +372,7 @@ describe.each(modes)('schema over the %s source', (mode) => {
       expect(criminal.heroSubtitle).toBe('Criminal Defence in Ghaziabad since 1985');
       expect(criminal.services.map((s) => s.icon)).toEqual(['Shield', 'Scale']);
       expect(criminal.contentHtml).toContain('<h2 id="about-criminal-defence">');
-      expect(criminal.featuredImage?.url).toBe('/wp-content/uploads/2025/01/image-206.jpg');
+      expect(originalOf(criminal.featuredImage?.url)).toBe('/wp-content/uploads/2025/01/image-206.jpg');
       expect(criminal.editUrl).toBe(
         mode === 'wordpress' ? `${h.wp!.url}/wp-admin/post.php?post=301&action=edit` : null,
       );
@@ -394,7 +400,7 @@ describe.each(modes)('schema over the %s source', (mode) => {
         link: '/practice/property-disputes/',
         origin: 'WORDPRESS',
       });
-      expect(cpt?.featuredImage?.url).toBe('/wp-content/uploads/2025/01/image-207.jpg');
+      expect(originalOf(cpt?.featuredImage?.url)).toBe('/wp-content/uploads/2025/01/image-207.jpg');
       expect(await get('no-such-area')).toBeNull();
       expect(await get('z'.repeat(10 * 1024))).toBeNull();
     });

@@ -1,3 +1,4 @@
+import { mediaPath } from '../media/address.js';
 import { describe, expect, it } from 'vitest';
 import { bannerFrom, expandHex } from './banner.js';
 
@@ -47,7 +48,7 @@ describe('bannerFrom', () => {
     ).toEqual({
       backgroundColor: '#2D3748',
       textColor: '#F7FAFC',
-      backgroundImage: 'https://cms.firm.example/wp-content/uploads/court.jpg',
+      backgroundImage: mediaPath('https://cms.firm.example/wp-content/uploads/court.jpg', 1280),
       overlayOpacity: 0.7,
       title: 'Divorce & Separation',
       description: 'What to expect – step by step',
@@ -105,8 +106,10 @@ describe('bannerFrom', () => {
   });
 
   it.each([
-    ['https://cms.firm.example/a.jpg', 'https://cms.firm.example/a.jpg'],
-    ['/wp-content/uploads/a.jpg', '/wp-content/uploads/a.jpg'],
+    // WordPress's images at the site's /media address; the site's own as they are.
+    ['https://cms.firm.example/a.jpg', mediaPath('https://cms.firm.example/a.jpg', 1280)],
+    ['/wp-content/uploads/a.jpg', mediaPath('/wp-content/uploads/a.jpg', 1280)],
+    ['/images/banner.jpg', '/images/banner.jpg'],
     ['javascript:alert(1)', null],
     ['data:image/png;base64,AAAA', null],
     ['//evil.example/a.jpg', null],

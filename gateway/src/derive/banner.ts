@@ -1,4 +1,5 @@
 import type { Banner } from '../generated/resolvers.js';
+import { siteImageUrl } from './media.js';
 import { htmlToText } from './text.js';
 import type { BannerSettings } from './types.js';
 import { safeImageUrl } from './url.js';
@@ -52,7 +53,7 @@ export function bannerFrom(
   return {
     backgroundColor: colour(s.banner_background_color, DEFAULT_BANNER_BACKGROUND),
     textColor,
-    backgroundImage: safeImageUrl(s.banner_background_image),
+    backgroundImage: siteImageUrl(safeImageUrl(s.banner_background_image)),
     overlayOpacity: overlay,
     title: plain(s.banner_title) || plain(defaults.title),
     description: description === '' ? null : description,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mediaPath, type MediaWidth } from '../media/address.js';
 import { wpMediaSchema } from '../sources/types.js';
 import { DEFAULT_IMAGE, mediaFromWp, mediaOrDefault } from './media.js';
 import type { WpMediaLike } from './types.js';
@@ -41,63 +42,36 @@ function attachment(overrides: Partial<WpMediaLike> = {}): WpMediaLike {
 }
 
 describe('mediaFromWp', () => {
-  it('maps a WordPress attachment', () => {
+  it('maps a WordPress attachment, its image served from the site at the widths up to the original', () => {
+    const m = (w: number) => mediaPath(`${U}.jpg`, w as MediaWidth);
     expect(mediaFromWp(attachment())).toEqual({
       id: 'media:42',
       databaseId: 42,
-      url: `${U}.jpg`,
+      url: m(1280),
       alt: 'District court building',
       caption: 'Court & gavel',
       width: 1200,
       height: 800,
-      srcSet: `${U}-300x200.jpg 300w, ${U}-768x512.jpg 768w, ${U}-1024x683.jpg 1024w, ${U}.jpg 1200w`,
+      // The widest candidate is served at the original's 1200 px, and says so.
+      srcSet: [160, 320, 480, 640, 768, 960].map((w) => `${m(w)} ${w}w`).join(', ') + `, ${m(1280)} 1200w`,
       mimeType: 'image/jpeg',
       isDefault: false,
     });
   });
 
-  it('leaves out sizes of another shape and keeps one candidate per width', () => {
-    const m = attachment({
-      media_details: {
-        width: 800,
-        height: 1200,
-        sizes: {
-          thumbnail: { width: 150, height: 150, source_url: '/t.jpg' },
-          medium: { width: 200, height: 300, source_url: '/m.jpg' },
-          wide_crop: { width: 600, height: 300, source_url: '/w.jpg' },
-          also_200: { width: 200, height: 300, source_url: '/m2.jpg' },
-          large: { width: 683, height: 1024, source_url: '/l.jpg' },
-          same_as_full: { width: 800, height: 1200, source_url: '/other-full.jpg' },
-        },
-      },
-    });
-    expect(mediaFromWp(m)?.srcSet).toBe(`/m.jpg 200w, /l.jpg 683w, ${U}.jpg 800w`);
-  });
-
-  it('skips sizes with unusable URLs or dimensions', () => {
-    const m = attachment({
-      media_details: {
-        width: 1200,
-        height: 800,
-        sizes: {
-          a: { width: 300, height: 200, source_url: 'javascript:alert(1)' },
-          b: { width: 600, height: 400, source_url: '/b.jpg' },
-          c: { width: 0, height: 0, source_url: '/c.jpg' },
-          d: { width: 900, source_url: '/d.jpg' },
-          e: null,
-          f: { width: 450, height: 300, source_url: '/f b.jpg' },
-        },
-      },
-    });
-    expect(mediaFromWp(m)?.srcSet).toBe(`/b.jpg 600w, ${U}.jpg 1200w`);
-  });
-
-  it('has no srcSet when there is nothing to choose between or no dimensions', () => {
-    expect(
-      mediaFromWp(attachment({ media_details: { width: 1200, height: 800, sizes: {} } }))?.srcSet,
-    ).toBeNull();
+  it('offers no wider candidate than the original, and no srcSet without its width', () => {
+    const narrow = mediaFromWp(attachment({ media_details: { width: 500, height: 750, sizes: {} } }));
+    expect(narrow?.srcSet).toBe(
+      `${mediaPath(`${U}.jpg`, 160)} 160w, ${mediaPath(`${U}.jpg`, 320)} 320w, ${mediaPath(`${U}.jpg`, 480)} 480w, ${mediaPath(`${U}.jpg`, 640)} 500w`,
+    );
+    expect(narrow?.url).toBe(mediaPath(`${U}.jpg`, 640));
     const noDetails = mediaFromWp(attachment({ media_details: null }));
-    expect(noDetails).toMatchObject({ width: null, height: null, srcSet: null });
+    expect(noDetails).toMatchObject({
+      width: null,
+      height: null,
+      srcSet: null,
+      url: mediaPath(`${U}.jpg`, 1280),
+    });
     // PHP encodes an empty media_details as [].
     expect(mediaFromWp(attachment({ media_details: [] as unknown as null }))).toMatchObject({
       width: null,
@@ -114,7 +88,7 @@ describe('mediaFromWp', () => {
         },
       },
     });
-    expect(mediaFromWp(m)).toMatchObject({ width: 1200, height: 800, srcSet: `/m.jpg 300w, ${U}.jpg 1200w` });
+    expect(mediaFromWp(m)).toMatchObject({ width: 1200, height: 800 });
   });
 
   it('falls back from an empty alt to the given alt, then to "Featured image"', () => {
@@ -137,9 +111,9 @@ describe('mediaFromWp', () => {
     });
   });
 
-  it('accepts absolute http(s) URLs', () => {
+  it('accepts absolute http(s) URLs (the gateway decides at /media whether it may fetch them)', () => {
     expect(mediaFromWp(attachment({ source_url: 'https://cms.example.com/a.jpg' }))?.url).toBe(
-      'https://cms.example.com/a.jpg',
+      mediaPath('https://cms.example.com/a.jpg', 1280),
     );
   });
 

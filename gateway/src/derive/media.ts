@@ -1,5 +1,6 @@
 import { DEFAULT_IMAGE as DEFAULT_PICTURE } from '@site/content-model';
 import type { Media } from '../generated/resolvers.js';
+import { mediaPath, widthsFor } from '../media/address.js';
 import { htmlToText } from './text.js';
 import type { WpMediaLike, WpMediaSizeLike } from './types.js';
 import { safeImageUrl } from './url.js';
@@ -26,41 +27,31 @@ function positiveInt(value: unknown): number | null {
   return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
 }
 
-// WordPress rounds each dimension of a resized copy to whole pixels, so an image of the same shape
-// can be a pixel off (1200x800 -> 1024x683).
-function sameAspect(width: number, height: number, refWidth: number, refHeight: number): boolean {
-  const expectedHeight = (width * refHeight) / refWidth;
-  return Math.abs(height - expectedHeight) <= Math.max(1, expectedHeight * 0.01);
+/** The width of `url`: a large one, for a picture that fills a phone's or a laptop's column. */
+const MAIN_WIDTH = 1280;
+
+/**
+ * The image's addresses on the site's own origin (media/address.ts): the main one, and a `srcset`
+ * candidate for each served width up to the original's (a width past the original is served at the
+ * original's, and said so). The gateway's /media fetches the original once and re-encodes it.
+ */
+export function siteImage(original: string, width: number | null): { url: string; srcSet: string | null } {
+  const widths = widthsFor(width);
+  const main = [...widths].reverse().find((w) => w <= MAIN_WIDTH) ?? widths[0]!;
+  return {
+    url: mediaPath(original, main),
+    // Without the original's width no candidate could say how wide it is served.
+    srcSet: width ? widths.map((w) => `${mediaPath(original, w)} ${Math.min(w, width)}w`).join(', ') : null,
+  };
 }
 
 /**
- * `srcset` candidates from `media_details.sizes`: the full image and every size with the same shape
- * (square thumbnails and other crops are left out), one per width, narrowest first. Null when there
- * is nothing to choose between.
+ * A single image URL from WordPress (a share image, a banner) at the site's /media address; the
+ * site's own images (`/images/...`) and null as they are.
  */
-function buildSrcSet(
-  url: string,
-  width: number | null,
-  height: number | null,
-  sizes: Record<string, unknown>,
-): string | null {
-  if (width === null || height === null) return null;
-  const byWidth = new Map<number, string>([[width, url]]);
-  for (const size of Object.values(sizes)) {
-    if (!isRecord(size)) continue;
-    const s = size as WpMediaSizeLike;
-    const w = positiveInt(s.width);
-    const h = positiveInt(s.height);
-    const src = safeImageUrl(s.source_url);
-    if (w === null || h === null || src === null || byWidth.has(w)) continue;
-    if (!sameAspect(w, h, width, height)) continue;
-    byWidth.set(w, src);
-  }
-  if (byWidth.size < 2) return null;
-  return [...byWidth.entries()]
-    .sort((a, b) => a[0] - b[0])
-    .map(([w, src]) => `${src} ${w}w`)
-    .join(', ');
+export function siteImageUrl(url: string | null): string | null {
+  if (url === null || !(url.startsWith('/wp-content/uploads/') || /^https?:\/\//i.test(url))) return url;
+  return siteImage(url, null).url;
 }
 
 /**
@@ -91,12 +82,11 @@ export function mediaFromWp(
   return {
     id: databaseId > 0 ? `media:${databaseId}` : `media:${url}`,
     databaseId,
-    url,
+    ...siteImage(url, width),
     alt,
     caption: caption === '' ? null : caption,
     width,
     height,
-    srcSet: buildSrcSet(url, width, height, sizes),
     mimeType,
     isDefault: false,
   };

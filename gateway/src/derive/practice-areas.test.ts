@@ -1,3 +1,4 @@
+import { mediaPath } from '../media/address.js';
 import {
   BUILT_IN_PRACTICE_AREAS,
   ICON_NAMES,
@@ -217,7 +218,7 @@ describe('mergePracticeArea', () => {
     });
     expect(area.featuredImage).toMatchObject({
       id: 'media:7',
-      url: '/wp-content/uploads/2026/11/court.jpg',
+      url: mediaPath('/wp-content/uploads/2026/11/court.jpg', 1280),
       alt: 'Criminal Defence Lawyers in Ghaziabad – Law Partners',
     });
     expect(area.seo).toMatchObject({
@@ -225,7 +226,7 @@ describe('mergePracticeArea', () => {
       description: 'Yoast description.',
       // Yoast's canonical points at the content host; the public page wins.
       canonical: `${SITE}/practice-areas/criminal-defense/`,
-      ogImage: `${SITE}/wp-content/uploads/2026/11/court.jpg`,
+      ogImage: `${SITE}${mediaPath('/wp-content/uploads/2026/11/court.jpg', 1280)}`,
     });
   });
 

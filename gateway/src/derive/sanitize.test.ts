@@ -1,3 +1,4 @@
+import { mediaPath, type MediaWidth } from '../media/address.js';
 import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { sanitizeContent } from './sanitize.js';
@@ -5,6 +6,8 @@ import { findUnsafe, wordpressLinkPayloads, XSS_PAYLOADS } from '../../test/fixt
 
 // Large-input tests do real work; the limit only keeps a loaded CI machine from failing them.
 const HEAVY_TEST_TIMEOUT_MS = 60_000;
+
+const m = (w: number) => mediaPath('/wp-content/uploads/a.jpg', w as MediaWidth);
 
 describe('sanitizeContent: XSS corpus', () => {
   it('has a corpus of at least 50 payloads', () => {
@@ -131,10 +134,31 @@ describe('sanitizeContent: the allow-list', () => {
           '<figcaption class="wp-element-caption">Cap</figcaption></figure>',
       ),
     ).toBe(
-      '<figure class="wp-block-image"><img src="/wp-content/uploads/a.jpg" alt="A" width="1024" height="683" ' +
-        'srcset="/a-300.jpg 300w, /a.jpg 1024w" sizes="(max-width: 1024px) 100vw, 1024px" loading="lazy" decoding="async">' +
+      `<figure class="wp-block-image"><img src="${m(1280)}" alt="A" width="1024" height="683" ` +
+        `srcset="${[160, 320, 480, 640, 768, 960].map((w) => `${m(w)} ${w}w`).join(', ')}, ${m(1280)} 1024w" ` +
+        'sizes="(max-width: 1024px) 100vw, 1024px" loading="lazy" decoding="async">' +
         '<figcaption>Cap</figcaption></figure>',
     );
+  });
+
+  it("shows WordPress's uploads from the site's /media, and leaves other images as they are", () => {
+    const hosts = { contentHosts: ['cms.firm.example'] };
+    const onWordPress = sanitizeContent(
+      '<img src="https://cms.firm.example/wp-content/uploads/b.png?v=2" alt="">',
+      hosts,
+    );
+    expect(onWordPress).toContain(`src="${mediaPath('/wp-content/uploads/b.png?v=2', 1280)}"`);
+    // Without its width no srcset can say how wide each candidate is; the article's column is the size.
+    expect(onWordPress).not.toContain('srcset=');
+    expect(sanitizeContent('<img src="/wp-content/uploads/c.jpg" width="400" alt="">')).toContain(
+      'sizes="(min-width: 48em) 720px, 100vw"',
+    );
+    for (const other of [
+      'https://elsewhere.example/wp-content/uploads/d.jpg',
+      'https://cms.firm.example/images/logo.png',
+    ]) {
+      expect(sanitizeContent(`<img src="${other}" alt="">`, hosts)).toContain(`src="${other}"`);
+    }
   });
 
   it('keeps an explicit loading="eager", forces decoding="async" and drops bad dimensions', () => {

@@ -1,3 +1,4 @@
+import { siteImage } from './media.js';
 import sanitizeHtml from 'sanitize-html';
 import {
   isTag,
@@ -44,6 +45,26 @@ export function siteRelativeLink(href: string, contentHosts: Set<string>): strin
     return readsAsOtherHost(relative) ? url.href : relative;
   } catch {
     return href;
+  }
+}
+
+/** An article's column is at most about 720 px wide; a phone's is the screen. */
+const BODY_IMAGE_SIZES = '(min-width: 48em) 720px, 100vw';
+
+/**
+ * The upload an image shows, as a site-relative path when it is on a content host (the gateway's
+ * /media fetches it from WordPress, or reads it from the snapshot); null for any other image.
+ */
+function uploadOf(src: string, contentHosts: Set<string>): string | null {
+  if (src.startsWith('/wp-content/uploads/')) return src;
+  if (!/^https?:/i.test(src)) return null;
+  try {
+    const url = new URL(src);
+    if (!contentHosts.has(url.hostname.toLowerCase()) || !url.pathname.startsWith('/wp-content/uploads/'))
+      return null;
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return null;
   }
 }
 
@@ -344,6 +365,15 @@ function cleanElement(el: Element, ctx: Context): boolean {
     if (rel.length > 0) attribs.rel = [...new Set(rel)].join(' ');
   } else if (el.name === 'img') {
     if (!attribs.src) return false;
+    const original = uploadOf(attribs.src, ctx.contentHosts);
+    if (original !== null) {
+      // WordPress's own image, from the site's origin at the widths it serves; its renditions go.
+      const image = siteImage(original, attribs.width ? Number(attribs.width) : null);
+      attribs.src = image.url;
+      if (image.srcSet) attribs.srcset = image.srcSet;
+      else delete attribs.srcset;
+      attribs.sizes ??= BODY_IMAGE_SIZES;
+    }
     attribs.loading = attribs.loading === 'eager' ? 'eager' : 'lazy';
     attribs.decoding = 'async';
   }

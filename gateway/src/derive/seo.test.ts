@@ -1,3 +1,4 @@
+import { mediaPath } from '../media/address.js';
 import { describe, expect, it } from 'vitest';
 import { mergeSeo, stripSiteSuffix, type MergeSeoInput } from './seo.js';
 
@@ -47,11 +48,11 @@ describe('mergeSeo', () => {
       canonical: base.canonical,
       ogTitle: 'OG title',
       ogDescription: 'OG description',
-      ogImage: 'https://cms.firm.example/wp-content/uploads/og.jpg',
+      ogImage: `${SITE}${mediaPath('https://cms.firm.example/wp-content/uploads/og.jpg', 1280)}`,
       ogUrl: base.canonical,
       twitterTitle: 'Tw title',
       twitterDescription: 'Tw description',
-      twitterImage: 'https://cms.firm.example/wp-content/uploads/tw.jpg',
+      twitterImage: `${SITE}${mediaPath('https://cms.firm.example/wp-content/uploads/tw.jpg', 1280)}`,
       noindex: false,
     });
   });
@@ -170,10 +171,15 @@ describe('mergeSeo', () => {
   });
 
   it('takes share images from seo_meta, then Yoast, then the default image, made absolute', () => {
+    const featured = `${SITE}${mediaPath('/wp-content/uploads/featured.jpg', 1280)}`;
     expect(mergeSeo({ ...base, image: '/wp-content/uploads/featured.jpg' })).toMatchObject({
-      ogImage: `${SITE}/wp-content/uploads/featured.jpg`,
-      twitterImage: `${SITE}/wp-content/uploads/featured.jpg`,
+      ogImage: featured,
+      twitterImage: featured,
     });
+    // An image the gateway already gave a site address keeps it.
+    expect(mergeSeo({ ...base, image: mediaPath('/wp-content/uploads/featured.jpg', 1280) }).ogImage).toBe(
+      featured,
+    );
     expect(
       mergeSeo({
         ...base,
@@ -182,8 +188,8 @@ describe('mergeSeo', () => {
         seoMeta: { yoast_seo_og_image: '', yoast_seo_twitter_image: 'https://cdn.firm.example/tw.jpg' },
       }),
     ).toMatchObject({
-      ogImage: 'https://cms.firm.example/og.jpg',
-      twitterImage: 'https://cdn.firm.example/tw.jpg',
+      ogImage: `${SITE}${mediaPath('https://cms.firm.example/og.jpg', 1280)}`,
+      twitterImage: `${SITE}${mediaPath('https://cdn.firm.example/tw.jpg', 1280)}`,
     });
     expect(
       mergeSeo({

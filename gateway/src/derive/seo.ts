@@ -1,3 +1,4 @@
+import { siteImageUrl } from './media.js';
 import type { Seo } from '../generated/resolvers.js';
 import { truncateText } from './excerpt.js';
 import { htmlToText } from './text.js';
@@ -88,7 +89,8 @@ function yoastUrl(value: unknown, siteOrigin: string | null): string | null {
 }
 
 function imageUrl(value: unknown, base: string | null): string | null {
-  const url = safeImageUrl(text(value));
+  // An image on WordPress's host (Yoast's, or the editor's own choice) is shown from the site's origin.
+  const url = siteImageUrl(safeImageUrl(text(value)));
   if (url === null) return null;
   // Open Graph needs absolute image URLs; site-relative ones are resolved against the site.
   if (url.startsWith('/') && base !== null) return new URL(url, base).href;

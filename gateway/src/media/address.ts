@@ -38,3 +38,9 @@ export function widthsFor(width: number | null | undefined): MediaWidth[] {
   const fit = MEDIA_WIDTHS.findIndex((w) => w >= width);
   return MEDIA_WIDTHS.slice(0, fit === -1 ? MEDIA_WIDTHS.length : fit + 1);
 }
+
+/** The original an image address (site-relative or absolute) shows, or null for any other URL. */
+export function originalOf(url: string | null | undefined): string | null {
+  const match = /(?:^|^https?:\/\/[^/]+)\/media\/([^/]+)\/(\d+)$/.exec(url ?? '');
+  return match ? (readMediaPath(match[1] ?? '', match[2] ?? '')?.sourceUrl ?? null) : null;
+}
