@@ -41,8 +41,8 @@ COPY --from=build /app/gateway/sandbox/dist gateway/sandbox/dist
 COPY --from=build /app/web/dist web/dist
 COPY schema.graphql ./
 COPY content content
-# The enquiry outbox (a volume in docker-compose.yml), writable by the unprivileged user.
-RUN mkdir -p /var/lib/lawfirm/outbox && chown -R node:node /var/lib/lawfirm
+# The enquiry outbox and the image cache (volumes in docker-compose.yml), writable by the unprivileged user.
+RUN mkdir -p /var/lib/lawfirm/outbox && mkdir -p /var/lib/lawfirm/media && chown -R node:node /var/lib/lawfirm
 USER node
 EXPOSE 3000 4000
 # The gateway; docker-compose.yml runs the web server from this image with its own command.

@@ -4,11 +4,14 @@
 // for at least 24 h of simulated time (stale-if-error), pages never seen show their brief §8 state
 // with the right status, nothing crashes, failures are logged once per window, and the circuit
 // breaker stops asking WordPress until a probe finds it healthy again.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeWordPress, type FakeWordPress } from '../gateway/test/fake-wordpress.js';
 import type { WordPressClient } from '../gateway/src/sources/wordpress/client.js';
 import { FAULTS, HUGE_BYTES, startFaultProxy, type Fault } from './lib/fault-proxy.js';
-import { figure, startGateway, startWeb, warnings, type LogLine } from './lib/servers.js';
+import { figure, REPO_ROOT, startGateway, startWeb, warnings, type LogLine } from './lib/servers.js';
 import { recordedSnapshot, withArchivedPosts } from './lib/snapshot.js';
 
 const MINUTE = 60_000;
@@ -69,6 +72,19 @@ async function get(base: string, path: string): Promise<{ status: number; html: 
   return { status: res.status, html: await res.text() };
 }
 
+/** The site's addresses of the WordPress images a page shows (each image's main address). */
+function imagesOf(html: string): string[] {
+  return [...html.matchAll(/<img[^>]*?\ssrc="(\/media\/[^"]+)"/g)].map((m) => m[1]!);
+}
+
+/** An image as a browser gets it: 200 with an image, or the status it got. */
+async function image(base: string, address: string): Promise<string> {
+  const res = await fetch(base + address, { redirect: 'manual', headers: { accept: 'image/webp,*/*' } });
+  await res.arrayBuffer();
+  const type = res.headers.get('content-type') ?? '';
+  return res.status === 200 && type.startsWith('image/') ? 'image' : `${res.status} ${type}`;
+}
+
 /** Where two renders of a page part, with a little context (an assertion message, not 100 KB of HTML). */
 function firstDifference(a: string, b: string): string | null {
   if (a === b) return null;
@@ -102,7 +118,11 @@ let archived: string[];
 beforeAll(async () => {
   const padded = withArchivedPosts(await recordedSnapshot(), 5);
   archived = padded.archived;
-  wp = await startFakeWordPress({ snapshot: padded.snapshot });
+  // WordPress's uploads too: the site's /media fetches its images through the same fault proxy.
+  wp = await startFakeWordPress({
+    snapshot: padded.snapshot,
+    uploadsDir: path.join(REPO_ROOT, 'content', 'uploads'),
+  });
 });
 afterAll(() => wp?.close());
 
@@ -114,6 +134,7 @@ afterAll(() => {
 describe.each(FAULTS)('WordPress fault: %s', (fault: Fault) => {
   it('keeps seen pages for 24 h, shows brief §8 states for the rest, logs once per window, breaks the circuit', async () => {
     const proxy = await startFaultProxy({ upstream: wp.url, slowMs: 3000 });
+    const mediaDir = mkdtempSync(path.join(os.tmpdir(), 'faults-media-'));
     let t = Date.UTC(2026, 5, 1, 9);
     const gateway = await startGateway(
       {
@@ -124,6 +145,8 @@ describe.each(FAULTS)('WordPress fault: %s', (fault: Fault) => {
         UPSTREAM_BREAKER_COOLDOWN: String(COOLDOWN_S),
         UPSTREAM_MAX_RESPONSE_MB: String(MAX_RESPONSE_MB),
         STALE_IF_ERROR_MAX_AGE: '86400',
+        // Each fault starts with no image kept.
+        MEDIA_CACHE_DIR: mediaDir,
       },
       { now: () => t },
     );
@@ -136,11 +159,16 @@ describe.each(FAULTS)('WordPress fault: %s', (fault: Fault) => {
 
     try {
       const good = new Map<string, string>();
+      const seenImages = new Set<string>();
       for (const path of SEEN) {
         const page = await get(web.url, path);
         expect(page.status, path).toBe(200);
         good.set(path, normalise(page.html));
+        for (const address of imagesOf(page.html)) seenImages.add(address);
       }
+      // The visitor's browser fetched each picture of those pages.
+      expect(seenImages.size).toBeGreaterThan(5);
+      for (const address of seenImages) expect(await image(web.url, address), address).toBe('image');
       await gateway.gateway.source.idle();
       const logsBefore = gateway.logs.length;
 
@@ -170,6 +198,10 @@ describe.each(FAULTS)('WordPress fault: %s', (fault: Fault) => {
           servedAsExpected += 1;
         }
       }
+
+      // Every picture of the pages seen is still there, from the site's own disk.
+      for (const address of seenImages)
+        expect(await image(web.url, address), `${fault} ${address}`).toBe('image');
 
       // The circuit is open: a burst of views costs WordPress nothing until the cool-down has passed.
       expect(client.breaker?.state).toBe('open');
@@ -246,6 +278,7 @@ describe.each(FAULTS)('WordPress fault: %s', (fault: Fault) => {
       await web.close();
       await gateway.close();
       await proxy.close();
+      rmSync(mediaDir, { recursive: true, force: true });
     }
   });
 });

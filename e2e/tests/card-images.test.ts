@@ -26,11 +26,12 @@ assert.ok(
   'the content snapshot has posts with pictures among the first and later cards',
 );
 
-/** Every size of a card's picture (the file and its resized copies in the srcset). */
+/** Every width of a card's picture: its addresses at the site's /media (one original, any width). */
 function pictureFiles(url: string): RegExp {
   const { pathname } = new URL(url, 'http://site.test');
-  const stem = pathname.replace(/\.[a-z]+$/i, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`${stem}(-\\d+x\\d+)?\\.[a-z]+$`, 'i');
+  const token = /^\/media\/([A-Za-z0-9_-]+)\/\d+$/.exec(pathname)?.[1];
+  assert.ok(token, `a card's picture is served from /media: ${url}`);
+  return new RegExp(`/media/${token}/\\d+$`);
 }
 
 const notFound = (route: Route) =>

@@ -113,6 +113,12 @@ describe('originals from WordPress', () => {
     const jpeg = await readFile(RENDITION_768);
     server = http.createServer((req, res) => {
       hits.push(req.url ?? '');
+      if (req.url === '/wp-json/') {
+        // WordPress's index names its public address, which is not the one the gateway uses.
+        return void res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ url: 'https://www.firm.example', home: 'https://www.firm.example' }));
+      }
       if (req.url === '/ok.jpg') return void res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg);
       if (req.url === '/moved.jpg')
         return void res.writeHead(302, { location: 'http://example.org/x.jpg' }).end();
@@ -147,7 +153,18 @@ describe('originals from WordPress', () => {
     expect((await originals().get('/ok.jpg')).length).toBeGreaterThan(1000);
   });
 
-  it('refuses other hosts, schemes and credentials without asking anyone', async () => {
+  it('fetches an image on the host WordPress names as its own from the address the gateway knows', async () => {
+    hits.length = 0;
+    expect((await originals().get('https://www.firm.example/ok.jpg')).length).toBeGreaterThan(1000);
+    expect(hits).toEqual(['/wp-json/', '/ok.jpg']);
+    // A path that would read as another host stays a path on WordPress.
+    await expect(originals().get('https://www.firm.example//example.org/ok.jpg')).rejects.toBeInstanceOf(
+      MediaRefused,
+    );
+    expect(hits.at(-1)).toBe('//example.org/ok.jpg');
+  });
+
+  it('refuses other hosts, schemes and credentials without asking them', async () => {
     hits.length = 0;
     for (const url of [
       'http://example.org/ok.jpg',
@@ -158,7 +175,8 @@ describe('originals from WordPress', () => {
     }
     // A host MEDIA_HOSTS names is allowed (not reachable here: unavailable, not refused).
     await expect(originals().get('http://media.example.in/ok.jpg')).rejects.toBeInstanceOf(MediaUnavailable);
-    expect(hits).toEqual([]);
+    // Only WordPress itself was asked (its index, for the hosts it names as its own).
+    expect(hits.every((h) => h === '/wp-json/')).toBe(true);
   });
 
   it('follows no redirect, takes only images, and stops at the byte cap', async () => {

@@ -8,6 +8,7 @@
 // - Yoast SEO: `seo_meta` reads Yoast's post meta (variables replaced, robots as a flag), the
 //   companion's SEO box is gone, REST writes of seo_meta are refused, and the gateway's GraphQL
 //   SEO fields follow Yoast's values.
+import { mediaPath } from '../../gateway/src/media/address.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminSession,
@@ -264,12 +265,13 @@ describe('with Yoast SEO active', () => {
         canonical: 'https://www.example.in/blog/contract-yoast-canonical',
         ogTitle: 'Yoast share title',
         ogDescription: 'Yoast share description',
-        ogImage: 'https://cdn.example.in/contract/yoast-og.jpg',
+        // Share images are shown from the site's origin (the gateway's /media fetches them).
+        ogImage: `https://www.example.in${mediaPath('https://cdn.example.in/contract/yoast-og.jpg', 1280)}`,
         ogUrl: 'https://www.example.in/blog/contract-yoast-canonical',
         twitterTitle: 'Yoast tweet title',
         // Yoast's value held an unknown variable: Open Graph's description stands in.
         twitterDescription: 'Yoast share description',
-        twitterImage: 'https://cdn.example.in/contract/yoast-twitter.jpg',
+        twitterImage: `https://www.example.in${mediaPath('https://cdn.example.in/contract/yoast-twitter.jpg', 1280)}`,
         // Yoast's "do not show in search results": the page says noindex.
         noindex: true,
       });

@@ -333,7 +333,7 @@ describe('docker-compose.yml', () => {
 
   it('keeps data in declared named volumes and mounts only paths that exist', () => {
     const declared = Object.keys(compose.volumes ?? {});
-    expect(declared.sort()).toEqual(['db-data', 'outbox', 'outbox-2', 'wp-data']);
+    expect(declared.sort()).toEqual(['db-data', 'media', 'outbox', 'outbox-2', 'wp-data']);
     const usedVolumes = new Set<string>();
     for (const name of Object.keys(compose.services)) {
       for (const m of mounts(name)) {
@@ -354,6 +354,8 @@ describe('docker-compose.yml', () => {
     ] as const) {
       const env = compose.services[name]?.environment as Record<string, string> | undefined;
       expect(mounts(name).find((m) => m.target === env?.OUTBOX_DIR)?.source, name).toBe(volume);
+      // The image cache is one volume both gateways share (media/disk-cache.ts writes by rename).
+      expect(mounts(name).find((m) => m.target === env?.MEDIA_CACHE_DIR)?.source, name).toBe('media');
     }
   });
 

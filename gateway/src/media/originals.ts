@@ -31,6 +31,41 @@ export function wordpressOriginals(options: WordPressOriginalsOptions): Original
   const base = new URL(options.wordpressUrl);
   const hosts = new Set([base.host.toLowerCase(), ...options.extraHosts.map((h) => h.toLowerCase())]);
   const fetchImpl = options.fetch ?? fetch;
+  let siteHosts: Promise<Set<string>> | null = null;
+
+  /**
+   * The hosts WordPress names as its own (its REST index's `url` and `home`): its uploads carry them,
+   * while the gateway may reach WordPress by another address (a private network name). Asked once;
+   * asked again after a failure.
+   */
+  function wordpressHosts(): Promise<Set<string>> {
+    siteHosts ??= (async () => {
+      const response = await fetchImpl(new URL('/wp-json/', base), {
+        redirect: 'manual',
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+      if (!response.ok) throw new Error(`WordPress's index answered ${response.status}`);
+      const index = (await response.json()) as { url?: unknown; home?: unknown };
+      const found = new Set<string>();
+      for (const value of [index.url, index.home]) {
+        if (typeof value !== 'string') continue;
+        try {
+          found.add(new URL(value).host.toLowerCase());
+        } catch {
+          // Not a URL: nothing to add.
+        }
+      }
+      return found;
+    })().catch((error: unknown) => {
+      siteHosts = null;
+      throw new MediaUnavailable(
+        `WordPress's index: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    });
+    return siteHosts;
+  }
+
   return {
     async get(sourceUrl) {
       let url: URL;
@@ -43,7 +78,17 @@ export function wordpressOriginals(options: WordPressOriginalsOptions): Original
       if (!/^https?:$/.test(url.protocol) || url.username || url.password) {
         throw new MediaRefused(`refused URL scheme or credentials: ${url.protocol}`);
       }
-      if (!hosts.has(url.host.toLowerCase())) throw new MediaRefused(`host not allowed: ${url.host}`);
+      if (!hosts.has(url.host.toLowerCase())) {
+        if (!(await wordpressHosts()).has(url.host.toLowerCase())) {
+          throw new MediaRefused(`host not allowed: ${url.host}`);
+        }
+        // WordPress's own public address: asked at the address the gateway reaches it by.
+        // (Path and query set on a copy of the base: a path like "//other.host/x" stays a path.)
+        const internal = new URL(base);
+        internal.pathname = url.pathname;
+        internal.search = url.search;
+        url = internal;
+      }
       let response: Response;
       try {
         response = await fetchImpl(url, {
