@@ -258,6 +258,7 @@ describe('with Yoast SEO active', () => {
       });
       expect(answer.errors).toBeUndefined();
       expect(proxy.requests.some((r) => r.includes('/wp/v2/posts'))).toBe(true);
+      const siteOrigin = new URL(withYoast.gateway.config.site.url).origin;
       expect(answer.data?.post.seo).toEqual({
         // The gateway puts the site name after " | " once, whatever Yoast's separator.
         title: `${seeded.title} | ${siteName}`,
@@ -266,12 +267,12 @@ describe('with Yoast SEO active', () => {
         ogTitle: 'Yoast share title',
         ogDescription: 'Yoast share description',
         // Share images are shown from the site's origin (the gateway's /media fetches them).
-        ogImage: `https://www.example.in${mediaPath('https://cdn.example.in/contract/yoast-og.jpg', 1280)}`,
+        ogImage: `${siteOrigin}${mediaPath('https://cdn.example.in/contract/yoast-og.jpg', 1280)}`,
         ogUrl: 'https://www.example.in/blog/contract-yoast-canonical',
         twitterTitle: 'Yoast tweet title',
         // Yoast's value held an unknown variable: Open Graph's description stands in.
         twitterDescription: 'Yoast share description',
-        twitterImage: `https://www.example.in${mediaPath('https://cdn.example.in/contract/yoast-twitter.jpg', 1280)}`,
+        twitterImage: `${siteOrigin}${mediaPath('https://cdn.example.in/contract/yoast-twitter.jpg', 1280)}`,
         // Yoast's "do not show in search results": the page says noindex.
         noindex: true,
       });

@@ -1,6 +1,7 @@
 // The gateway two ways: in-process (createGateway over the real WordPress, with the HTTP client's
 // request and byte counts at hand) and as its real HTTP server in a child process
 // (gateway/src/main.ts), whose JSON log lines are kept for the assertions.
+import { originalOf } from '../../../gateway/src/media/address.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
@@ -103,6 +104,11 @@ export function installIndependent(value: unknown, origins: readonly string[]): 
       if (key === 'id' || key === 'databaseId' || key === 'editUrl') return undefined;
       if (typeof v !== 'string') return v;
       let out = v.replace(uploads, '$1');
+      // An image's site address carries its original's URL: compared without the install's host too.
+      out = out.replace(/\/media\/([A-Za-z0-9_-]+)\/(\d+)/g, (whole, token: string, width: string) => {
+        const original = originalOf(`/media/${token}/${width}`);
+        return original === null ? whole : `/media/{${original.replace(uploads, '$1')}}/${width}`;
+      });
       if (key === 'contentHtml') out = out.replace(/ (?:srcset|sizes)="[^"]*"/g, '');
       return out;
     }),
