@@ -6,7 +6,14 @@ import DataLoader from 'dataloader';
 import { CATEGORY_LIST_SIZE, type WpApi } from './sources/api.js';
 import type { BatchResult } from './sources/rest.js';
 import { normalizeSlug } from './sources/slug.js';
-import type { WpCategory, WpMedia, WpPage, WpPost, WpPracticeArea } from './sources/types.js';
+import {
+  embeddedFeaturedMedia,
+  type WpCategory,
+  type WpMedia,
+  type WpPage,
+  type WpPost,
+  type WpPracticeArea,
+} from './sources/types.js';
 
 export interface Loaders {
   media: DataLoader<number, WpMedia | null>;
@@ -18,7 +25,14 @@ export interface Loaders {
   categoryBySlug: DataLoader<string, WpCategory | null>;
   /** The categories list (hide_empty, per_page 50), fetched at most once per request. */
   categories(): Promise<WpCategory[]>;
+  /**
+   * Hands the featured images embedded in these items to the media loader, so that their lookups
+   * are answered without a `/media` request. Call as soon as the items arrive.
+   */
+  primeEmbeddedMedia(items: Iterable<unknown>): void;
 }
+
+type WithEmbeddedMedia = Parameters<typeof embeddedFeaturedMedia>[0];
 
 /** Loader results in key order; an Error value fails just that key. */
 function inOrder<T>(result: BatchResult<T>, keys: readonly string[]): (T | null | Error)[] {
@@ -41,22 +55,40 @@ export function createLoaders(api: WpApi): Loaders {
     return categoriesPromise;
   };
 
+  const media = new DataLoader<number, WpMedia | null>(async (ids) =>
+    inOrder(await api.mediaByIds(ids), ids.map(String)),
+  );
+  const primeEmbeddedMedia = (items: Iterable<unknown>) => {
+    for (const item of items) {
+      if (!item || typeof item !== 'object' || item instanceof Error) continue;
+      const post = item as WithEmbeddedMedia;
+      const found = embeddedFeaturedMedia(post);
+      // undefined: nothing embedded, the image is looked up by id as before. A key already loaded
+      // keeps its value (prime never overwrites).
+      if (found !== undefined && post.featured_media) media.prime(post.featured_media, found);
+    }
+  };
+  const primed = <T>(result: BatchResult<T>): BatchResult<T> => {
+    primeEmbeddedMedia(result.values());
+    return result;
+  };
+
   return {
-    media: new DataLoader(async (ids) => inOrder(await api.mediaByIds(ids), ids.map(String))),
+    media,
     postBySlug: new DataLoader(
-      async (slugs) => inOrder(await api.postsBySlugs(slugs), slugs.map(normalizeSlug)),
+      async (slugs) => inOrder(primed(await api.postsBySlugs(slugs)), slugs.map(normalizeSlug)),
       {
         cacheKeyFn: normalizeSlug,
       },
     ),
     pageBySlug: new DataLoader(
-      async (slugs) => inOrder(await api.pagesBySlugs(slugs), slugs.map(normalizeSlug)),
+      async (slugs) => inOrder(primed(await api.pagesBySlugs(slugs)), slugs.map(normalizeSlug)),
       {
         cacheKeyFn: normalizeSlug,
       },
     ),
     practiceAreaBySlug: new DataLoader(
-      async (slugs) => inOrder(await api.practiceAreasBySlugs(slugs), slugs.map(normalizeSlug)),
+      async (slugs) => inOrder(primed(await api.practiceAreasBySlugs(slugs)), slugs.map(normalizeSlug)),
       {
         cacheKeyFn: normalizeSlug,
       },
@@ -88,6 +120,7 @@ export function createLoaders(api: WpApi): Loaders {
       { cacheKeyFn: normalizeSlug },
     ),
     categories,
+    primeEmbeddedMedia,
   };
 }
 

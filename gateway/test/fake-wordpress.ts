@@ -45,6 +45,11 @@ export interface FakeWordPress {
   /** Answers from now on with this content (an editor published a change). */
   setSnapshot(snapshot: ContentSnapshot): void;
   fault(mode: FaultMode | null, options?: FaultOptions): Promise<void>;
+  /**
+   * Answers as a WordPress that does not embed (a plugin that turns `_embed` off): `_links` without
+   * `_embedded`, so the gateway has to look the images up by id.
+   */
+  ignoreEmbed(on: boolean): void;
   close(): Promise<void>;
 }
 
@@ -85,6 +90,7 @@ export async function startFakeWordPress(options: {
     typeof options.snapshot === 'function' ? null : createEmbeddedSourceFromSnapshot(options.snapshot);
   let stats = emptyStats();
   let fault: { mode: FaultMode; path: string; remaining: number } | null = null;
+  let embeds = true;
   const sockets = new Set<Socket>();
   const held = new Set<http.ServerResponse>();
 
@@ -203,6 +209,7 @@ export async function startFakeWordPress(options: {
 
       try {
         if (!source) throw new Error('snapshot not ready');
+        if (!embeds) url.searchParams.delete('_embed');
         const answer = await source.get(restPath, toQuery(url.searchParams));
         const headers: http.OutgoingHttpHeaders = {};
         if (answer.total !== null) headers['x-wp-total'] = String(answer.total);
@@ -254,6 +261,9 @@ export async function startFakeWordPress(options: {
     },
     resetStats() {
       stats = emptyStats();
+    },
+    ignoreEmbed(on) {
+      embeds = !on;
     },
     setSnapshot(snapshot) {
       source = createEmbeddedSourceFromSnapshot(snapshot);

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Connection, Page, Post, PostList, PracticeArea } from '../src/generated/resolvers.js';
 import type { FaultMode } from './fake-wordpress.js';
+import { POSTS, fixtureSnapshot } from './fixtures/snapshot.js';
 import { startHarness, warnings, type Harness } from './harness.js';
 import { BLOG_LIST, CONNECTION, PAGE, PRACTICE_AREA, PRACTICE_AREAS, SINGLE_POST } from './queries.js';
 
@@ -81,6 +82,8 @@ describe('fallbacks (brief §8)', () => {
   });
 
   it('media failure -> the default image, and the posts still load', async () => {
+    // Images are looked up by id only when they did not come embedded with the posts.
+    h.wp!.ignoreEmbed(true);
     await h.wp!.fault('500', { path: '/media' });
     const res = await h.query<{ posts: PostList }>(BLOG_LIST, { first: 20 });
     expect(res.errors).toBeUndefined();
@@ -91,6 +94,50 @@ describe('fallbacks (brief §8)', () => {
         url: '/images/default-featured.jpg',
       });
     }
+  });
+
+  it('an image that comes embedded with its post needs no /media request, and is mapped like one asked for', async () => {
+    const embedded = await h.query<{ post: Post }>(SINGLE_POST, { slug: 'anticipatory-bail-explained' });
+    expect(embedded.errors).toBeUndefined();
+    expect(h.wp!.stats.log.filter((l) => l.startsWith('/media'))).toEqual([]);
+    // The same post from a WordPress that does not embed: the image is looked up by id, and is the same.
+    await h.close();
+    h = await startHarness();
+    h.wp!.ignoreEmbed(true);
+    const lookedUp = await h.query<{ post: Post }>(SINGLE_POST, { slug: 'anticipatory-bail-explained' });
+    // One batch for the page's images (the post's and its sidebar's).
+    expect(h.wp!.stats.log.filter((l) => l.startsWith('/media'))).toEqual([
+      expect.stringMatching(/^\/media\?include=(\d+,)*202(,\d+)*&per_page=100&orderby=include&_fields=/),
+    ]);
+    expect(embedded.data!.post.featuredImage).toEqual(lookedUp.data!.post.featuredImage);
+    expect(embedded.data!.post.featuredImage).toMatchObject({
+      url: '/wp-content/uploads/2025/01/image-202.jpg',
+      isDefault: false,
+    });
+  });
+
+  it('an embedded image WordPress will not show (private or deleted attachment) -> the default image, no lookup, no error', async () => {
+    await h.close();
+    const snapshot = fixtureSnapshot();
+    h = await startHarness({
+      snapshot: {
+        ...snapshot,
+        // 202 attached to something private; 201 deleted from the media library.
+        media: snapshot.media.flatMap((m) => {
+          const { id } = m as { id: number };
+          return id === 201 ? [] : id === 202 ? [{ ...(m as object), status: 'private' }] : [m];
+        }),
+      },
+    });
+    const res = await h.query<{ posts: PostList }>(BLOG_LIST, { first: 20 });
+    expect(res.errors).toBeUndefined();
+    const bySlug = new Map(res.data!.posts.nodes.map((n) => [n.slug, n.featuredImage]));
+    for (const slug of ['anticipatory-bail-explained', POSTS.find((p) => p.featured_media === 201)!.slug]) {
+      expect(bySlug.get(slug), slug).toMatchObject({ isDefault: true, url: '/images/default-featured.jpg' });
+    }
+    // The other posts keep their own images, and nothing was asked of /media.
+    expect(bySlug.get(POSTS.find((p) => p.featured_media === 204)!.slug)).toMatchObject({ databaseId: 204 });
+    expect(h.wp!.stats.log.filter((l) => l.startsWith('/media'))).toEqual([]);
   });
 
   it('categories failure -> empty categories, posts still listed', async () => {
@@ -175,7 +222,8 @@ describe('cache: stale-while-revalidate and stale-if-error', () => {
     expect(res.data!.posts.nodes).toHaveLength(20);
     await h.wp!.fault(null);
     await h.gateway.source.idle();
-    expect(h.wp!.stats.requests).toBe(3);
+    // The two answers behind the list (posts with their images embedded, categories), refreshed.
+    expect(h.wp!.stats.requests).toBe(2);
   });
 
   it('logs a failing resource once per 30 s, not once per request', async () => {
@@ -240,8 +288,9 @@ describe('purge', () => {
     h.wp!.resetStats();
     await h.gateway.purge({ type: 'attachment', id: 202 });
     await h.query(BLOG_LIST, { first: 20 });
+    // The list carries the image embedded: the list is asked again, nothing else.
     expect(h.wp!.stats.log).toEqual([
-      '/media?include=202&per_page=100&orderby=include&_fields=id,source_url,alt_text,caption,media_details,mime_type',
+      '/posts?per_page=20&page=1&orderby=date&order=desc&status=publish&_fields=id,date,date_gmt,modified,modified_gmt,slug,title,excerpt,featured_media,categories,author_name,word_count,_links,_embedded&_embed=wp%3Afeaturedmedia',
     ]);
   });
 });

@@ -188,6 +188,105 @@ describe.each<Mode>(['wordpress', 'embedded'])('the practice-area list over the 
   });
 });
 
+/** What the site's layout asks for the footer (web/src/components/layout/Footer.tsx). */
+const FOOTER_LINKS = /* GraphQL */ `
+  query FooterLinks {
+    site {
+      practiceLinks {
+        label
+        href
+      }
+    }
+  }
+`;
+
+async function footerLinks(harness: Harness): Promise<Array<{ label: string; href: string }>> {
+  const res = await harness.query<{ site: { practiceLinks: Array<{ label: string; href: string }> } }>(
+    FOOTER_LINKS,
+  );
+  expect(res.errors).toBeUndefined();
+  return res.data!.site.practiceLinks;
+}
+
+const BUILT_IN_LINKS = BUILT_IN_PRACTICE_AREAS.map((a) => ({ label: a.title, href: a.link }));
+
+describe.each<Mode>(['wordpress', 'embedded'])("the footer's practice links over the %s source", (mode) => {
+  it('are the areas of the practice list in its order, published practice_area posts included, each at a working page', async () => {
+    const harness = await start(mode);
+    const links = await footerLinks(harness);
+    const areas = await list(harness, HOME_LIST);
+    expect(links.map((l) => l.href)).toEqual(areas.map((a) => a.link));
+    expect(links).toEqual([
+      BUILT_IN_LINKS[0],
+      // The practice_area post that replaces the built-in area names it.
+      { label: 'Family & Matrimonial Law', href: '/practice-areas/family-law/' },
+      ...BUILT_IN_LINKS.slice(2),
+      { label: 'Property Disputes', href: '/practice/property-disputes/' },
+      { label: 'Anticipatory Bail', href: '/practice/anticipatory-bail-applications/' },
+      { label: 'Arbitration', href: '/practice/arbitration/' },
+      { label: 'Cheque Bounce', href: '/practice/cheque-bounce/' },
+    ]);
+    for (const link of links) {
+      const slug = link.href.split('/').filter(Boolean).at(-1)!;
+      const res = await harness.query<{ practiceArea: PracticeArea | null }>(PRACTICE_AREA, { slug });
+      expect(res.errors, link.href).toBeUndefined();
+      expect(res.data!.practiceArea?.link, link.href).toBe(link.href);
+    }
+  });
+
+  it('are the seven built-in areas when WordPress has no practice areas', async () => {
+    const harness = await start(mode, { ...fixtureSnapshot(), practice_areas: [] });
+    expect(await footerLinks(harness)).toEqual(BUILT_IN_LINKS);
+  });
+});
+
+it("the footer's practice links gain an area an editor publishes, once its purge arrives", async () => {
+  const harness = await start('wordpress', { ...fixtureSnapshot(), practice_areas: [] });
+  expect(await footerLinks(harness)).toEqual(BUILT_IN_LINKS);
+  harness.wp!.setSnapshot({
+    ...fixtureSnapshot(),
+    practice_areas: [practiceArea(410, 'arbitration', 'Arbitration')],
+  });
+  await harness.gateway.purge({ type: 'practice_area', id: 410, slug: 'arbitration' });
+  expect(await footerLinks(harness)).toEqual([
+    ...BUILT_IN_LINKS,
+    { label: 'Arbitration', href: '/practice/arbitration/' },
+  ]);
+});
+
+describe("the footer's practice links when WordPress fails", () => {
+  it('are the seven built-in areas when the practice_area list fails', async () => {
+    const harness = await start('wordpress');
+    await harness.wp!.fault('500', { path: '/practice_areas' });
+    expect(await footerLinks(harness)).toEqual(BUILT_IN_LINKS);
+    expect(warnings(harness.logs)).toContain(
+      'practice area list failed; listing the built-in practice areas only',
+    );
+    // The fallback is not remembered: once WordPress answers, its areas are back.
+    await harness.wp!.fault(null);
+    expect((await footerLinks(harness)).map((l) => l.href)).toContain('/practice/property-disputes/');
+  });
+
+  it('are the seven built-in areas when WordPress cannot be reached at all', async () => {
+    const harness = await start('wordpress');
+    await harness.wp!.fault('refused');
+    expect(await footerLinks(harness)).toEqual(BUILT_IN_LINKS);
+    await harness.wp!.fault(null);
+    expect((await footerLinks(harness)).map((l) => l.href)).toContain('/practice/property-disputes/');
+  });
+
+  it('cost one cached request: the practice_area list cold, nothing warm', async () => {
+    const harness = await start('wordpress');
+    await footerLinks(harness);
+    expect(harness.wp!.stats.log).toEqual([
+      '/practice_areas?per_page=100&orderby=title&order=asc&status=publish&_fields=id,date,date_gmt,modified,modified_gmt,slug,title,excerpt,menu_order,practice_icon',
+    ]);
+    harness.wp!.resetStats();
+    await footerLinks(harness);
+    expect(harness.wp!.stats.requests).toBe(0);
+  });
+});
+
 describe('when WordPress fails', () => {
   it('lists the seven built-in areas with their pages when the practice_area list fails, and says so once', async () => {
     const harness = await start('wordpress');
@@ -235,15 +334,16 @@ describe('upstream requests', () => {
     expect(harness.wp!.stats.requests).toBe(0);
   });
 
-  it('a list that asks for bodies and images loads the posts in one batched request and the images in one', async () => {
+  it('a list that asks for bodies and images loads the posts in one batched request, their images embedded', async () => {
     const harness = await start('wordpress');
     await list(harness);
     const log = harness.wp!.stats.log.map((l) => l.split('&_fields')[0]!);
     expect(log.filter((l) => l.startsWith('/practice_areas?slug='))).toEqual([
       '/practice_areas?slug=family-law,property-disputes,anticipatory-bail-applications,arbitration,cheque-bounce&per_page=20&status=publish',
     ]);
-    expect(log.filter((l) => l.startsWith('/media'))).toHaveLength(1);
-    expect(harness.wp!.stats.requests).toBe(4);
+    // The featured images come with the pages and posts (_embed): no /media request.
+    expect(log.filter((l) => l.startsWith('/media'))).toEqual([]);
+    expect(harness.wp!.stats.requests).toBe(3);
   });
 
   it("a built-in area's page asks for its page and for a post named like it at once", async () => {

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CATEGORY_FIELDS,
+  EMBED_FEATURED_MEDIA,
   MEDIA_BY_ID,
   MEDIA_FIELDS,
   PAGE_FIELDS,
@@ -22,7 +23,12 @@ import { htmlToText } from '../../gateway/src/derive/text.js';
 import { prepareContent } from '../../gateway/src/derive/content.js';
 import { createEmbeddedSource } from '../../gateway/src/sources/embedded/source.js';
 import { UpstreamError } from '../../gateway/src/sources/rest.js';
-import { wpMediaListSchema, wpMediaSchema, type WpPost } from '../../gateway/src/sources/types.js';
+import {
+  embeddedFeaturedMedia,
+  wpMediaListSchema,
+  wpMediaSchema,
+  type WpPost,
+} from '../../gateway/src/sources/types.js';
 import { createWordPressClient, type WordPressClient } from '../../gateway/src/sources/wordpress/client.js';
 import { readContent, sitePath, type Content } from './lib/content.js';
 import { figure } from './lib/figures.js';
@@ -78,7 +84,7 @@ describe('brief §7 /posts', () => {
   it('blog list: per_page=20, orderby date desc, status=publish, _fields; every published post of content/', async () => {
     const { result, requests } = await logged(() => wp.listPosts({ perPage: 20, page: 1 }));
     expect(requests).toEqual([
-      `/posts?per_page=20&page=1&orderby=date&order=desc&status=publish&_fields=${SUMMARY_FIELDS}`,
+      `/posts?per_page=20&page=1&orderby=date&order=desc&status=publish&_fields=${SUMMARY_FIELDS}&_embed=wp%3Afeaturedmedia`,
     ]);
 
     expect(result.total).toBe(content.posts.length);
@@ -102,6 +108,21 @@ describe('brief §7 /posts', () => {
     const fakeList = await fake.listPosts({ perPage: 20, page: 1 });
     expect(slugs(result.items)).toEqual(slugs(fakeList.items));
     expect(result.total).toBe(fakeList.total);
+
+    // The featured images come embedded (_embed=wp:featuredmedia): each is the attachment /media
+    // answers for its id, so the page asks no /media for them. The fake embeds the same ones.
+    const withImages = result.items.filter((p) => p.featured_media > 0);
+    expect(withImages.length).toBeGreaterThan(0);
+    const asked = await wp.mediaByIds(withImages.map((p) => p.featured_media));
+    for (const post of withImages) {
+      const embedded = embeddedFeaturedMedia(post);
+      expect(embedded, post.slug).toBeTruthy();
+      const subset = Object.fromEntries(MEDIA_FIELDS.map((f) => [f, embedded![f as keyof typeof embedded]]));
+      expect(subset, post.slug).toEqual(asked.get(String(post.featured_media)));
+    }
+    expect(fakeList.items.map((p) => embeddedFeaturedMedia(p)?.slug)).toEqual(
+      result.items.map((p) => embeddedFeaturedMedia(p)?.slug),
+    );
   });
 
   it('_fields: WordPress answers exactly the fields asked for (yoast_head_json only with Yoast installed)', async () => {
@@ -109,13 +130,16 @@ describe('brief §7 /posts', () => {
       per_page: 100,
       status: 'publish',
       _fields: POST_FIELDS,
+      _embed: EMBED_FEATURED_MEDIA,
     });
     const items = raw.body as Array<Record<string, unknown>>;
     expect(items).toHaveLength(content.posts.length);
     const keys = new Set(items.flatMap((i) => Object.keys(i)));
-    // This WordPress has the companion plugin and no Yoast SEO: every field but Yoast's is there.
+    // This WordPress has the companion plugin and no Yoast SEO: every field but Yoast's is there
+    // (_embedded on the posts with a featured image).
     expect([...keys].sort()).toEqual(POST_FIELDS.filter((f) => f !== 'yoast_head_json').sort());
-    const recorded = new Set(content.posts.flatMap((p) => Object.keys(p)));
+    // Links and embeds are WordPress's own, not recorded content.
+    const recorded = new Set([...content.posts.flatMap((p) => Object.keys(p)), '_links', '_embedded']);
     expect(POST_FIELDS.filter((f) => !recorded.has(f))).toEqual([]);
   });
 
@@ -144,7 +168,7 @@ describe('brief §7 /posts', () => {
   it('sidebar (per_page=6) and later pages: X-WP-Total and X-WP-TotalPages; past the end is 400', async () => {
     const { result, requests } = await logged(() => wp.listPosts({ perPage: 6, page: 2 }));
     expect(requests).toEqual([
-      `/posts?per_page=6&page=2&orderby=date&order=desc&status=publish&_fields=${SUMMARY_FIELDS}`,
+      `/posts?per_page=6&page=2&orderby=date&order=desc&status=publish&_fields=${SUMMARY_FIELDS}&_embed=wp%3Afeaturedmedia`,
     ]);
     const expected = await fake.listPosts({ perPage: 6, page: 2 });
     expect(slugs(result.items)).toEqual(slugs(expected.items));
@@ -174,7 +198,7 @@ describe('brief §7 /posts', () => {
     async (search) => {
       const { result, requests } = await logged(() => wp.listPosts({ perPage: 20, page: 1, search }));
       expect(requests).toEqual([
-        `/posts?per_page=20&page=1&orderby=date&order=desc&status=publish&search=${encodeURIComponent(search)}&_fields=${SUMMARY_FIELDS}`,
+        `/posts?per_page=20&page=1&orderby=date&order=desc&status=publish&search=${encodeURIComponent(search)}&_fields=${SUMMARY_FIELDS}&_embed=wp%3Afeaturedmedia`,
       ]);
       const expected = await fake.listPosts({ perPage: 20, page: 1, search });
       expect(expected.total > 0).toBe(!search.startsWith('no-such'));
@@ -191,7 +215,7 @@ describe('brief §7 /posts', () => {
         wp.listPosts({ perPage: 20, page: 1, categories: [ids.wp] }),
       );
       expect(requests).toEqual([
-        `/posts?per_page=20&page=1&orderby=date&order=desc&status=publish&categories=${ids.wp}&_fields=${SUMMARY_FIELDS}`,
+        `/posts?per_page=20&page=1&orderby=date&order=desc&status=publish&categories=${ids.wp}&_fields=${SUMMARY_FIELDS}&_embed=wp%3Afeaturedmedia`,
       ]);
       const expected = await fake.listPosts({ perPage: 20, page: 1, categories: [ids.fake] });
       expect(slugs(result.items)).toEqual(slugs(expected.items));
@@ -219,7 +243,7 @@ describe('brief §7 /posts', () => {
     ];
     const { result, requests } = await logged(() => wp.postsBySlugs(wanted));
     expect(requests).toEqual([
-      `/posts?slug=${wanted.join(',')}&per_page=20&status=publish&_fields=${POSTS_FIELDS}`,
+      `/posts?slug=${wanted.join(',')}&per_page=20&status=publish&_fields=${POSTS_FIELDS}&_embed=wp%3Afeaturedmedia`,
     ]);
     expect([...result.keys()]).toEqual(wanted);
     for (const slug of wanted.slice(0, 3))
@@ -232,7 +256,7 @@ describe('brief §7 /pages', () => {
   it('the practice pages: one request, per_page=20, status=publish, the seven practice slugs', async () => {
     const { result, requests } = await logged(() => wp.practicePages([...PRACTICE_SLUGS]));
     expect(requests).toEqual([
-      `/pages?slug=${PRACTICE_SLUGS.join(',')}&per_page=20&status=publish&_fields=${fields(PAGE_FIELDS)}`,
+      `/pages?slug=${PRACTICE_SLUGS.join(',')}&per_page=20&status=publish&_fields=${fields(PAGE_FIELDS)}&_embed=wp%3Afeaturedmedia`,
     ]);
     for (const slug of PRACTICE_SLUGS) {
       const page = result.get(slug);
@@ -247,7 +271,7 @@ describe('brief §7 /pages', () => {
     const pageSlugs = content.pages.map((p) => p.slug);
     const { result, requests } = await logged(() => wp.pagesBySlugs([...pageSlugs, 'no-such-page-anywhere']));
     expect(requests).toEqual([
-      `/pages?slug=${[...pageSlugs, 'no-such-page-anywhere'].join(',')}&per_page=20&status=publish&_fields=${fields(PAGE_FIELDS)}`,
+      `/pages?slug=${[...pageSlugs, 'no-such-page-anywhere'].join(',')}&per_page=20&status=publish&_fields=${fields(PAGE_FIELDS)}&_embed=wp%3Afeaturedmedia`,
     ]);
     for (const slug of pageSlugs) {
       const page = result.get(slug);
@@ -286,7 +310,7 @@ describe('brief §7 practice_areas', () => {
       wp.practiceAreasBySlugs([one, 'no-such-area']),
     );
     expect(bySlugRequests).toEqual([
-      `/practice_areas?slug=${one},no-such-area&per_page=20&status=publish&_fields=${fields(PRACTICE_AREA_FIELDS)}`,
+      `/practice_areas?slug=${one},no-such-area&per_page=20&status=publish&_fields=${fields(PRACTICE_AREA_FIELDS)}&_embed=wp%3Afeaturedmedia`,
     ]);
     expect(bySlug.get(one)).toMatchObject({ slug: one, menu_order: content.practiceAreas[0]!.menu_order });
     expect(bySlug.get('no-such-area')).toBeNull();

@@ -2,9 +2,9 @@
 // REST API with the application password, they are listed after the seven built-in areas by their
 // Order (menu_order, the post type's page attributes) and then title, each with a page at
 // /practice/{slug}/, in the admin helper's list and as a choice an enquiry may name; a draft is
-// not. The list costs WordPress its two requests cold (the practice pages and the practice_area
-// summaries) and none warm, counted in WordPress's access log. Deleted, an area leaves the list
-// after the publish webhook's purge.
+// not; the footer of every page links to it. The list costs WordPress its two requests cold (the
+// practice pages and the practice_area summaries) and none warm, counted in WordPress's access log.
+// Deleted, an area leaves the list and the footer after the publish webhook's purge.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -192,6 +192,27 @@ describe('a practice area created in WordPress', () => {
     );
   });
 
+  it('is in the footer of every page, in the list’s order, linking to its page; the draft is not', async () => {
+    const res = await gw.query<{ site: { practiceLinks: Array<{ label: string; href: string }> } }>(
+      WEB.Layout,
+    );
+    expect(res.errors).toBeUndefined();
+    const links = res.data!.site.practiceLinks;
+    expect(links).toContainEqual({
+      label: 'Contract Adoption & Guardianship',
+      href: `/practice/${ADOPTION}/`,
+    });
+    expect(links.map((l) => l.href)).toEqual((await homeList()).map((a) => a.link));
+    expect(links.map((l) => l.href)).not.toContain(`/practice/${DRAFT}/`);
+    // The footer's link opens the area's page.
+    const page = await gw.query<{ practiceArea: { link: string } | null }>(WEB.PracticeAreaPage, {
+      slug: ADOPTION,
+    });
+    expect(page.data!.practiceArea?.link).toBe(`/practice/${ADOPTION}/`);
+    // The list behind it is the practice list's, cached: the layout costs WordPress nothing more.
+    expect(await requestsDuring(() => gw.query(WEB.Layout))).toEqual([]);
+  });
+
   it('is a practice area an enquiry may name; the draft is not', async () => {
     const tag = runTag();
     const submit = async (practiceArea: string) => {
@@ -216,6 +237,8 @@ describe('a practice area created in WordPress', () => {
     const after = await homeList();
     expect(after.map((a) => a.slug)).not.toContain(ADOPTION);
     expect(after.map((a) => a.slug)).toContain(ZONING);
+    const footer = await gw.query<{ site: { practiceLinks: Array<{ href: string }> } }>(WEB.Layout);
+    expect(footer.data!.site.practiceLinks.map((l) => l.href)).toEqual(after.map((a) => a.link));
     const page = await gw.query<{ practiceArea: unknown }>(WEB.PracticeAreaPage, { slug: ADOPTION });
     expect(page.data!.practiceArea).toBeNull();
   });

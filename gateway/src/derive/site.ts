@@ -143,7 +143,8 @@ export function siteFromConfig(cfg: SiteConfig | null | undefined): Site {
   return {
     name,
     url,
-    // Navigation to the areas' canonical pages: fixed by the site, so it costs WordPress nothing.
+    // The built-in areas' canonical pages; the Site.practiceLinks resolver (resolvers/site.ts) answers
+    // with the whole practice list, published practice_area posts included, and falls back to these.
     practiceLinks: BUILT_IN_PRACTICE_AREAS.map((a) => ({ label: a.title, href: a.link })),
     tagline: SITE_DEFAULTS.tagline,
     phone,

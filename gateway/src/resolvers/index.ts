@@ -6,7 +6,7 @@ import { Mutation } from './mutation.js';
 import { Page, PageStructure, pageQueries } from './page.js';
 import { Post, postQueries } from './post.js';
 import { PracticeArea, practiceAreaQueries } from './practice-area.js';
-import { siteQueries } from './site.js';
+import { Site, siteQueries } from './site.js';
 
 export const resolvers: Resolvers = {
   Query: {
@@ -23,4 +23,5 @@ export const resolvers: Resolvers = {
   PageStructure,
   PracticeArea,
   Category,
+  Site,
 };

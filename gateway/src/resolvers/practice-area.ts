@@ -18,6 +18,7 @@ import {
 } from '../derive/practice-areas.js';
 import type { GatewayContext } from '../context.js';
 import type {
+  NavLink,
   PracticeArea as PracticeAreaData,
   PracticeAreaResolvers,
   QueryResolvers,
@@ -150,6 +151,7 @@ async function practicePages(ctx: GatewayContext): Promise<WpPage[]> {
     );
   }
   for (const page of pages) ctx.loaders.pageBySlug.prime(page.slug, page);
+  ctx.loaders.primeEmbeddedMedia(pages);
   return pages;
 }
 
@@ -180,6 +182,22 @@ export async function isListedPracticeArea(ctx: GatewayContext, slug: string): P
   if (!complete) return true;
   const helpers = cardHelpers(ctx);
   return practiceAreaList(posts).some((e) => practiceAreaCard({ ...e, page: null }, helpers).slug === slug);
+}
+
+/**
+ * The site's navigation to every practice area (Site.practiceLinks, the footer): the areas and order
+ * of the practice list (practiceAreaList), each linking to its page. Built-in areas keep their own
+ * names unless a practice_area post replaces them: their WordPress pages are not asked for, so a
+ * page with the layout costs WordPress only the (cached) list of practice_area posts. When WordPress
+ * fails, the built-in areas alone.
+ */
+export async function practiceLinks(ctx: GatewayContext): Promise<NavLink[]> {
+  const { posts } = await listedPosts(ctx);
+  const helpers = cardHelpers(ctx);
+  return practiceAreaList(posts).map((entry) => {
+    const card = practiceAreaCard({ ...entry, page: null }, helpers);
+    return { label: card.title, href: card.link };
+  });
 }
 
 /** Longest input worth trying against the built-in names and legacy paths. */

@@ -22,6 +22,14 @@ import {
   type WpPracticeAreaSummary,
 } from './types.js';
 
+/**
+ * Posts, pages and practice areas are asked for with their featured image embedded: the image
+ * arrives in the same answer, so a page costs WordPress no `/media` request for it (types.ts,
+ * embeddedFeaturedMedia). WordPress embeds only when `_fields` keeps `_links` and `_embedded`.
+ */
+export const EMBED_FEATURED_MEDIA = 'wp:featuredmedia';
+const EMBED_FIELDS = ['_links', '_embedded'] as const;
+
 /** What every post type's list and page start with, in the order WordPress is asked for them. */
 const CONTENT_HEAD_FIELDS = ['id', 'date', 'date_gmt', 'modified', 'modified_gmt', 'slug', 'title'] as const;
 
@@ -36,6 +44,7 @@ export const POST_FIELDS = [
   'seo_meta',
   'banner_settings',
   'word_count',
+  ...EMBED_FIELDS,
 ] as const;
 
 /** What a list of posts needs: no body, no SEO blocks (a tenth of the bytes of whole posts). */
@@ -46,6 +55,7 @@ export const POST_SUMMARY_FIELDS = [
   'categories',
   'author_name',
   'word_count',
+  ...EMBED_FIELDS,
 ] as const;
 
 export const PAGE_FIELDS = [
@@ -56,6 +66,7 @@ export const PAGE_FIELDS = [
   'yoast_head_json',
   'seo_meta',
   'page_structure',
+  ...EMBED_FIELDS,
 ] as const;
 
 export const PRACTICE_AREA_FIELDS = [
@@ -68,6 +79,7 @@ export const PRACTICE_AREA_FIELDS = [
   'page_structure',
   'yoast_head_json',
   'seo_meta',
+  ...EMBED_FIELDS,
 ] as const;
 
 /** What the list of practice areas needs: cards, links, the order; no body (a tenth of the bytes). */
@@ -149,11 +161,18 @@ function bySlugShape<T extends { slug: string }>(
   parse: (b: unknown) => T[],
   status: 'publish' | null = 'publish',
 ): BatchShape<T> {
+  const embed = fields.includes('_embedded') ? EMBED_FEATURED_MEDIA : undefined;
   return {
     path,
     keyKind: 'slug',
-    variant: fields.join(','),
-    query: (keys) => ({ slug: keys, per_page: slugPerPage(keys.length), status, _fields: fields }),
+    variant: embed ? `${fields.join(',')};_embed=${embed}` : fields.join(','),
+    query: (keys) => ({
+      slug: keys,
+      per_page: slugPerPage(keys.length),
+      status,
+      _fields: fields,
+      _embed: embed,
+    }),
     keyOf: (item) => normalizeSlug(item.slug),
     parse,
   };
@@ -204,6 +223,7 @@ function postsQuery(
     categories: params.categories,
     exclude: params.exclude,
     _fields: fields,
+    _embed: fields.includes('_embedded') ? EMBED_FEATURED_MEDIA : undefined,
   };
 }
 

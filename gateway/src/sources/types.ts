@@ -140,6 +140,17 @@ function pluginObject<T extends z.ZodType>(schema: T) {
     });
 }
 
+/**
+ * `_embedded` of an answer asked with `_embed=wp:featuredmedia` (api.ts): the featured image travels
+ * with the post, so no `/media` request follows. Each entry is read on its own by
+ * embeddedFeaturedMedia: WordPress embeds an error object in place of an attachment the visitor may
+ * not see. Anything else here reads as "nothing embedded".
+ */
+const embedded = z
+  .looseObject({ 'wp:featuredmedia': z.array(z.unknown()).optional().catch(undefined) })
+  .optional()
+  .catch(undefined);
+
 /** The companion plugin's word count of a post body; absent when the plugin is not active. */
 const wordCount = z.number().int().nonnegative().optional().catch(undefined);
 
@@ -159,6 +170,7 @@ const wpContentBase = {
   featured_media: mediaId,
   yoast_head_json: pluginObject(wpYoastHeadSchema),
   seo_meta: pluginObject(wpSeoMetaSchema),
+  _embedded: embedded,
 };
 
 /** The head of the list summaries below: plain object schemas, so unknown fields are dropped. */
@@ -193,6 +205,7 @@ export type WpPost = z.infer<typeof wpPostSchema>;
  */
 export const wpPostSummarySchema = summaryBase.extend({
   featured_media: wpContentBase.featured_media,
+  _embedded: embedded,
   categories: wpPostSchema.shape.categories,
   author_name: optString,
   word_count: wordCount,
@@ -296,6 +309,30 @@ export const wpMediaSchema = z.looseObject({
   media_details: pluginObject(wpMediaDetailsSchema),
 });
 export type WpMedia = z.infer<typeof wpMediaSchema>;
+
+/**
+ * The featured image embedded in a post, page or practice area (`_embed=wp:featuredmedia`).
+ * undefined: nothing was embedded for it (asked without `_embed`, a WordPress that ignores it, or an
+ * entry for another attachment), so the image is to be looked up by id as before. null: WordPress
+ * embedded something that is not a usable attachment (its error for a private or deleted one, or a
+ * malformed object): the post has no image, as a lookup by id would find none.
+ */
+export function embeddedFeaturedMedia(item: {
+  featured_media?: number | undefined;
+  _embedded?: { 'wp:featuredmedia'?: unknown[] | undefined } | undefined;
+}): WpMedia | null | undefined {
+  const id = item.featured_media ?? 0;
+  const entries = item._embedded?.['wp:featuredmedia'];
+  if (id <= 0 || !entries || entries.length === 0) return undefined;
+  for (const entry of entries) {
+    const parsed = wpMediaSchema.safeParse(entry);
+    if (parsed.success && parsed.data.id === id) return parsed.data;
+  }
+  // One entry per link, and a post has one featured image: an entry that is not it is the error
+  // WordPress embeds in its place (`{ code, message, data: { status } }`) or an object of the wrong shape.
+  const onlyErrorsOrJunk = entries.every((e) => !wpMediaSchema.safeParse(e).success);
+  return onlyErrorsOrJunk ? null : undefined;
+}
 
 export const wpCategorySchema = z.looseObject({
   id: z.number().int().positive(),

@@ -131,6 +131,55 @@ describe('embedded source', () => {
     expect(nested.items[0]).toEqual({ id: 201 });
   });
 
+  it('embeds the featured image with _embed=wp:featuredmedia when _fields keeps _links and _embedded (WordPress 6.1)', async () => {
+    const snapshot = fixtureSnapshot();
+    const embedding = createEmbeddedSourceFromSnapshot({
+      ...snapshot,
+      media: snapshot.media.flatMap((m) => {
+        const { id } = m as { id: number };
+        return id === 201 ? [] : id === 202 ? [{ ...(m as object), status: 'private' }] : [m];
+      }),
+    });
+    const ask = async (slug: string, query: RestQuery) =>
+      ((await embedding.get('/posts', { slug, ...query })).body as Array<Record<string, unknown>>)[0]!;
+    const fields = ['id', 'featured_media', '_links', '_embedded'];
+    const withImage = await ask('motor-accident-claims-tribunal', {
+      _fields: fields,
+      _embed: 'wp:featuredmedia',
+    });
+    expect(withImage._links).toMatchObject({
+      'wp:featuredmedia': [{ embeddable: true, href: 'https://cms.test/wp-json/wp/v2/media/204' }],
+    });
+    const [attachment] = (withImage._embedded as { 'wp:featuredmedia': Array<Record<string, unknown>> })[
+      'wp:featuredmedia'
+    ];
+    // The attachment's embed context: no description, status or guid.
+    expect(attachment).toMatchObject({ id: 204, source_url: '/wp-content/uploads/2025/01/image-204.jpg' });
+    expect(Object.keys(attachment!)).not.toContain('status');
+    // What WordPress embeds for an attachment an anonymous visitor may not see, or one that is gone.
+    const embeddedOf = async (slug: string) =>
+      (await ask(slug, { _fields: fields, _embed: 'wp:featuredmedia' }))._embedded;
+    expect(await embeddedOf('anticipatory-bail-explained')).toEqual({
+      'wp:featuredmedia': [
+        { code: 'rest_forbidden', message: 'Sorry, you are not allowed to do that.', data: { status: 401 } },
+      ],
+    });
+    expect(await embeddedOf('how-to-file-for-divorce-in-india')).toEqual({
+      'wp:featuredmedia': [
+        { code: 'rest_post_invalid_id', message: 'Invalid post ID.', data: { status: 404 } },
+      ],
+    });
+    // Without _links and _embedded in _fields, or without _embed, nothing is embedded.
+    expect(
+      await ask('motor-accident-claims-tribunal', { _fields: ['id'], _embed: 'wp:featuredmedia' }),
+    ).toEqual({ id: 104 });
+    expect((await ask('motor-accident-claims-tribunal', { _fields: fields }))._embedded).toBeUndefined();
+    // Another relation named: not the featured image.
+    expect(
+      (await ask('motor-accident-claims-tribunal', { _fields: fields, _embed: 'author' }))._embedded,
+    ).toBeUndefined();
+  });
+
   it('answers categories with hide_empty, sorted by name', async () => {
     const all = await list('/categories', { per_page: 50 });
     const nonEmpty = await list('/categories', { hide_empty: true, per_page: 50 });

@@ -3,7 +3,8 @@
 // WORDPRESS_URL is unset, and the fake WordPress of the tests answers with it, so both run the real
 // mapping code. Behaviours follow what WordPress 6.1 does for anonymous requests: per_page 1..100
 // (else 400 rest_invalid_param), page past the end 400, unknown slug an empty list, empty slug
-// ignored, include dropping unknown ids, orderby=include, comma lists, top-level _fields only.
+// ignored, include dropping unknown ids, orderby=include, comma lists, top-level _fields only, and
+// `_embed` of the featured image (wp:featuredmedia).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { htmlToText } from '../../derive/text.js';
@@ -29,6 +30,12 @@ export interface EmbeddedSource extends RestSource {
   /** Loads the snapshot now (it is otherwise loaded on the first question). */
   load(): Promise<void>;
 }
+
+/** WordPress's messages for the errors it embeds in place of an attachment. */
+const MESSAGES: Record<string, string> = {
+  rest_post_invalid_id: 'Invalid post ID.',
+  rest_forbidden: 'Sorry, you are not allowed to do that.',
+};
 
 const DEFAULT_ORDERBY: Record<CollectionName, string> = {
   posts: 'date',
@@ -143,6 +150,32 @@ function pickFields(item: Item, fields: readonly string[] | null): Item {
   return out;
 }
 
+/** The fields of an attachment in WordPress's `embed` context (what `_embed` puts in `_embedded`). */
+const MEDIA_EMBED_FIELDS = [
+  'id',
+  'date',
+  'slug',
+  'type',
+  'link',
+  'title',
+  'author',
+  'caption',
+  'alt_text',
+  'media_type',
+  'mime_type',
+  'media_details',
+  'source_url',
+] as const;
+
+/** The link relations `_embed` asks for: all (`_embed`, `_embed=1`, `_embed=true`) or the ones named. */
+function embedRelations(query: RestQuery): 'all' | string[] | null {
+  if (!('_embed' in query) || query._embed === undefined || query._embed === null) return null;
+  const list = toList(query._embed);
+  if (list.length === 0 || (list.length === 1 && ['1', 'true'].includes(list[0]!.toLowerCase())))
+    return 'all';
+  return list;
+}
+
 export function createEmbeddedSourceFromSnapshot(
   snapshot: ContentSnapshot | (() => Promise<ContentSnapshot>),
 ) {
@@ -178,7 +211,13 @@ export function createEmbeddedSourceFromSnapshot(
     return text;
   }
 
-  function answer(collection: CollectionName, all: readonly Item[], path: string, query: RestQuery) {
+  function answer(
+    snap: ContentSnapshot,
+    collection: CollectionName,
+    all: readonly Item[],
+    path: string,
+    query: RestQuery,
+  ) {
     const isTerm = collection === 'categories';
     let items = all.filter((item) => item && typeof item === 'object');
 
@@ -274,10 +313,53 @@ export function createEmbeddedSourceFromSnapshot(
     const fields = toList(query._fields);
     const slice = items.slice((page - 1) * perPage, page * perPage);
     return {
-      body: slice.map((i) => pickFields(i, fields.length ? fields : null)),
+      body: slice.map((i) =>
+        pickFields(withLinks(snap, collection, i, query), fields.length ? fields : null),
+      ),
       total,
       totalPages,
     };
+  }
+
+  /**
+   * An item as WordPress serves it with `_links` (only the relations the gateway reads: `self` and
+   * `wp:featuredmedia`) and, when `_embed` names the featured image, `_embedded`: the attachment in
+   * its embed context, or the error WordPress embeds for one an anonymous visitor may not see (401)
+   * or that does not exist (404). WordPress 6.1 adds neither unless `_fields` keeps both.
+   */
+  function withLinks(snap: ContentSnapshot, collection: CollectionName, item: Item, query: RestQuery): Item {
+    const fields = toList(query._fields);
+    const embed = embedRelations(query);
+    // Without `_fields` WordPress adds `_links` to every item; the snapshot's consumers that ask that
+    // way read the recorded fields only, so the links are left out unless embedding was asked for.
+    if (fields.length === 0 ? embed === null : !(fields.includes('_links') && fields.includes('_embedded')))
+      return item;
+    if (collection === 'categories' || collection === 'media') return item;
+    let origin = '';
+    try {
+      origin = new URL(String(item.link)).origin;
+    } catch {
+      // An item without a link still gets its links, relative to the site.
+    }
+    const rest = `${origin}/wp-json/wp/v2`;
+    const mediaId = Number(item.featured_media ?? 0);
+    const links: Record<string, unknown> = { self: [{ href: `${rest}/${collection}/${String(item.id)}` }] };
+    if (mediaId > 0) links['wp:featuredmedia'] = [{ embeddable: true, href: `${rest}/media/${mediaId}` }];
+    const out: Record<string, unknown> = { ...item, _links: links };
+    if (mediaId > 0 && (embed === 'all' || embed?.includes('wp:featuredmedia'))) {
+      const media = (snap.media as readonly Item[]).find((m) => Number(m.id) === mediaId);
+      const error = (code: string, status: number) => ({ code, message: MESSAGES[code], data: { status } });
+      out._embedded = {
+        'wp:featuredmedia': [
+          !media
+            ? error('rest_post_invalid_id', 404)
+            : media.status !== undefined && !['inherit', 'publish'].includes(String(media.status))
+              ? error('rest_forbidden', 401)
+              : pickFields(media, MEDIA_EMBED_FIELDS),
+        ],
+      };
+    }
+    return out;
   }
 
   const source: EmbeddedSource = {
@@ -309,9 +391,10 @@ export function createEmbeddedSourceFromSnapshot(
           throw wordpressApiError(401, requestPath, 'rest_forbidden');
         }
         const fields = toList(query._fields);
-        result = { body: pickFields(item, fields.length ? fields : null), total: null, totalPages: null };
+        const linked = withLinks(snap, collection, item, query);
+        result = { body: pickFields(linked, fields.length ? fields : null), total: null, totalPages: null };
       } else {
-        result = answer(collection, all, requestPath, query);
+        result = answer(snap, collection, all, requestPath, query);
       }
       if (!options?.parse) return result as RestResponse<T>;
       try {
