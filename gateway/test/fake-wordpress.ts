@@ -32,7 +32,11 @@ export interface FaultOptions {
 export interface FakeStats {
   requests: number;
   bytes: number;
-  byPath: Record<string, { requests: number; bytes: number }>;
+  /**
+   * Per REST path; `embeddedBytes` is the part of `bytes` that was `_embedded` resources (the
+   * featured images asked for with `_embed`), which a separate request would otherwise have carried.
+   */
+  byPath: Record<string, { requests: number; bytes: number; embeddedBytes?: number }>;
   /** Every REST request as `path?query`, in arrival order. */
   log: string[];
 }
@@ -214,7 +218,19 @@ export async function startFakeWordPress(options: {
         const headers: http.OutgoingHttpHeaders = {};
         if (answer.total !== null) headers['x-wp-total'] = String(answer.total);
         if (answer.totalPages !== null) headers['x-wp-totalpages'] = String(answer.totalPages);
-        send(res, restPath, 200, JSON.stringify(answer.body), headers);
+        const body = JSON.stringify(answer.body);
+        const embedded = Array.isArray(answer.body)
+          ? (answer.body as unknown[]).reduce<number>((n, item) => {
+              const e =
+                item && typeof item === 'object' ? (item as { _embedded?: unknown })._embedded : undefined;
+              return e === undefined ? n : n + Buffer.byteLength(`,"_embedded":${JSON.stringify(e)}`);
+            }, 0)
+          : 0;
+        if (embedded > 0) {
+          const entry = (stats.byPath[restPath] ??= { requests: 0, bytes: 0 });
+          entry.embeddedBytes = (entry.embeddedBytes ?? 0) + embedded;
+        }
+        send(res, restPath, 200, body, headers);
       } catch (error) {
         const status = error instanceof UpstreamError && error.status ? error.status : 500;
         const code = error instanceof UpstreamError && error.code ? error.code : 'internal_server_error';

@@ -138,6 +138,26 @@ describe('brief §7 /posts', () => {
     // This WordPress has the companion plugin and no Yoast SEO: every field but Yoast's is there
     // (_embedded on the posts with a featured image).
     expect([...keys].sort()).toEqual(POST_FIELDS.filter((f) => f !== 'yoast_head_json').sort());
+    // The fake answers with the same links and embeds, so its answers weigh what WordPress's do.
+    const fakeRaw = await createEmbeddedSource({ dir: CONTENT_DIR }).get('/posts', {
+      per_page: 100,
+      status: 'publish',
+      _fields: POST_FIELDS,
+      _embed: EMBED_FEATURED_MEDIA,
+    });
+    const shape = (list: unknown) =>
+      (list as Array<Record<string, unknown>>)
+        .map((i) => ({
+          slug: i.slug,
+          links: Object.keys(i._links as object),
+          embedded: Object.keys(
+            ((i._embedded as Record<string, Array<Record<string, unknown>>> | undefined)?.[
+              'wp:featuredmedia'
+            ]?.[0] ?? {}) as object,
+          ),
+        }))
+        .sort((a, b) => String(a.slug).localeCompare(String(b.slug)));
+    expect(shape(fakeRaw.body)).toEqual(shape(items));
     // Links and embeds are WordPress's own, not recorded content.
     const recorded = new Set([...content.posts.flatMap((p) => Object.keys(p)), '_links', '_embedded']);
     expect(POST_FIELDS.filter((f) => !recorded.has(f))).toEqual([]);

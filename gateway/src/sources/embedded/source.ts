@@ -176,6 +176,53 @@ function embedRelations(query: RestQuery): 'all' | string[] | null {
   return list;
 }
 
+const CURIES = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
+const TYPE_OF: Partial<Record<CollectionName, string>> = {
+  posts: 'post',
+  pages: 'page',
+  practice_areas: 'practice_area',
+};
+
+/** The `_links` WordPress 6.1 gives a post, page or practice area (practice areas: no author, comments or revisions). */
+function postLinks(rest: string, collection: CollectionName, item: Item, mediaId: number) {
+  const id = String(item.id);
+  const own = collection === 'posts' || collection === 'pages';
+  return {
+    self: [{ href: `${rest}/${collection}/${id}` }],
+    collection: [{ href: `${rest}/${collection}` }],
+    about: [{ href: `${rest}/types/${TYPE_OF[collection] ?? collection}` }],
+    ...(own
+      ? {
+          author: [{ embeddable: true, href: `${rest}/users/${String(item.author ?? 1)}` }],
+          replies: [{ embeddable: true, href: `${rest}/comments?post=${id}` }],
+          'version-history': [{ count: 0, href: `${rest}/${collection}/${id}/revisions` }],
+        }
+      : {}),
+    ...(mediaId > 0 ? { 'wp:featuredmedia': [{ embeddable: true, href: `${rest}/media/${mediaId}` }] } : {}),
+    'wp:attachment': [{ href: `${rest}/media?parent=${id}` }],
+    ...(collection === 'posts'
+      ? {
+          'wp:term': [
+            { taxonomy: 'category', embeddable: true, href: `${rest}/categories?post=${id}` },
+            { taxonomy: 'post_tag', embeddable: true, href: `${rest}/tags?post=${id}` },
+          ],
+        }
+      : {}),
+    curies: CURIES,
+  };
+}
+
+/** The `_links` of an embedded attachment. */
+function attachmentLinks(rest: string, id: number) {
+  return {
+    self: [{ href: `${rest}/media/${id}` }],
+    collection: [{ href: `${rest}/media` }],
+    about: [{ href: `${rest}/types/attachment` }],
+    author: [{ embeddable: true, href: `${rest}/users/1` }],
+    replies: [{ embeddable: true, href: `${rest}/comments?post=${id}` }],
+  };
+}
+
 export function createEmbeddedSourceFromSnapshot(
   snapshot: ContentSnapshot | (() => Promise<ContentSnapshot>),
 ) {
@@ -322,10 +369,11 @@ export function createEmbeddedSourceFromSnapshot(
   }
 
   /**
-   * An item as WordPress serves it with `_links` (only the relations the gateway reads: `self` and
-   * `wp:featuredmedia`) and, when `_embed` names the featured image, `_embedded`: the attachment in
-   * its embed context, or the error WordPress embeds for one an anonymous visitor may not see (401)
-   * or that does not exist (404). WordPress 6.1 adds neither unless `_fields` keeps both.
+   * An item as WordPress serves it with `_links` (the relations WordPress 6.1 gives anonymous
+   * visitors, so that an answer weighs what WordPress's would) and, when `_embed` names the featured
+   * image, `_embedded`: the attachment in its embed context with its own links, or the error
+   * WordPress embeds for one an anonymous visitor may not see (401) or that does not exist (404).
+   * WordPress 6.1 adds neither unless `_fields` keeps both.
    */
   function withLinks(snap: ContentSnapshot, collection: CollectionName, item: Item, query: RestQuery): Item {
     const fields = toList(query._fields);
@@ -343,9 +391,7 @@ export function createEmbeddedSourceFromSnapshot(
     }
     const rest = `${origin}/wp-json/wp/v2`;
     const mediaId = Number(item.featured_media ?? 0);
-    const links: Record<string, unknown> = { self: [{ href: `${rest}/${collection}/${String(item.id)}` }] };
-    if (mediaId > 0) links['wp:featuredmedia'] = [{ embeddable: true, href: `${rest}/media/${mediaId}` }];
-    const out: Record<string, unknown> = { ...item, _links: links };
+    const out: Record<string, unknown> = { ...item, _links: postLinks(rest, collection, item, mediaId) };
     if (mediaId > 0 && (embed === 'all' || embed?.includes('wp:featuredmedia'))) {
       const media = (snap.media as readonly Item[]).find((m) => Number(m.id) === mediaId);
       const error = (code: string, status: number) => ({ code, message: MESSAGES[code], data: { status } });
@@ -355,7 +401,7 @@ export function createEmbeddedSourceFromSnapshot(
             ? error('rest_post_invalid_id', 404)
             : media.status !== undefined && !['inherit', 'publish'].includes(String(media.status))
               ? error('rest_forbidden', 401)
-              : pickFields(media, MEDIA_EMBED_FIELDS),
+              : { ...pickFields(media, MEDIA_EMBED_FIELDS), _links: attachmentLinks(rest, mediaId) },
         ],
       };
     }
