@@ -71,7 +71,7 @@ export interface BenchResults {
     pages: PageUpstream[];
     /**
      * The blog list's upstream bytes against the same posts fetched without _fields; the featured
-     * images embedded in its answers (`blogListImageBytes`) are the page's images, not the list's.
+     * images its answers carry (`featured_image`, `blogListImageBytes`) are the page's images, not the list's.
      */
     blogListBytes: number;
     blogListImageBytes?: number;
@@ -183,7 +183,7 @@ export function figureSections(r: BenchResults, level = 2): { part: FigurePart; 
       );
     out.push(
       '',
-      `Blog list: its /posts answers are ${kib(r.upstream.blogListBytes)} from WordPress${r.upstream.blogListImageBytes ? ` (besides the ${kib(r.upstream.blogListImageBytes)} of featured images embedded in them)` : ''} vs ${kib(r.upstream.blogListUnfilteredBytes)} for the same posts without _fields (${(r.upstream.blogListBytesRatio * 100).toFixed(1)} %).`,
+      `Blog list: its /posts answers are ${kib(r.upstream.blogListBytes)} from WordPress${r.upstream.blogListImageBytes ? ` (besides the ${kib(r.upstream.blogListImageBytes)} of featured images in their featured_image fields)` : ''} vs ${kib(r.upstream.blogListUnfilteredBytes)} for the same posts without _fields (${(r.upstream.blogListBytesRatio * 100).toFixed(1)} %).`,
     );
     add('upstream', out);
   }

@@ -7,7 +7,7 @@ import { CATEGORY_LIST_SIZE, type WpApi } from './sources/api.js';
 import type { BatchResult } from './sources/rest.js';
 import { normalizeSlug } from './sources/slug.js';
 import {
-  embeddedFeaturedMedia,
+  featuredImage,
   type WpCategory,
   type WpMedia,
   type WpPage,
@@ -26,13 +26,13 @@ export interface Loaders {
   /** The categories list (hide_empty, per_page 50), fetched at most once per request. */
   categories(): Promise<WpCategory[]>;
   /**
-   * Hands the featured images embedded in these items to the media loader, so that their lookups
-   * are answered without a `/media` request. Call as soon as the items arrive.
+   * Hands the featured images these items carry (`featured_image`) to the media loader, so that
+   * their lookups are answered without a `/media` request. Call as soon as the items arrive.
    */
-  primeEmbeddedMedia(items: Iterable<unknown>): void;
+  primeFeaturedImages(items: Iterable<unknown>): void;
 }
 
-type WithEmbeddedMedia = Parameters<typeof embeddedFeaturedMedia>[0];
+type WithFeaturedImage = Parameters<typeof featuredImage>[0];
 
 /** Loader results in key order; an Error value fails just that key. */
 function inOrder<T>(result: BatchResult<T>, keys: readonly string[]): (T | null | Error)[] {
@@ -58,18 +58,18 @@ export function createLoaders(api: WpApi): Loaders {
   const media = new DataLoader<number, WpMedia | null>(async (ids) =>
     inOrder(await api.mediaByIds(ids), ids.map(String)),
   );
-  const primeEmbeddedMedia = (items: Iterable<unknown>) => {
+  const primeFeaturedImages = (items: Iterable<unknown>) => {
     for (const item of items) {
       if (!item || typeof item !== 'object' || item instanceof Error) continue;
-      const post = item as WithEmbeddedMedia;
-      const found = embeddedFeaturedMedia(post);
-      // undefined: nothing embedded, the image is looked up by id as before. A key already loaded
+      const post = item as WithFeaturedImage;
+      const found = featuredImage(post);
+      // undefined: no usable field, the image is looked up by id as before. A key already loaded
       // keeps its value (prime never overwrites).
       if (found !== undefined && post.featured_media) media.prime(post.featured_media, found);
     }
   };
   const primed = <T>(result: BatchResult<T>): BatchResult<T> => {
-    primeEmbeddedMedia(result.values());
+    primeFeaturedImages(result.values());
     return result;
   };
 
@@ -120,7 +120,7 @@ export function createLoaders(api: WpApi): Loaders {
       { cacheKeyFn: normalizeSlug },
     ),
     categories,
-    primeEmbeddedMedia,
+    primeFeaturedImages,
   };
 }
 

@@ -13,16 +13,16 @@ beforeEach(async () => {
 afterEach(() => h.close());
 
 describe('request budget', () => {
-  it('blog list of 20 posts: 2 requests cold (posts with their images embedded, categories), 0 warm', async () => {
+  it('blog list of 20 posts: 2 requests cold (posts with their images, categories), 0 warm', async () => {
     const cold = await h.query<{ posts: PostList }>(BLOG_LIST, { first: 20 });
     expect(cold.errors).toBeUndefined();
     expect(cold.data!.posts.nodes).toHaveLength(20);
     const log = [...h.wp!.stats.log].sort();
-    // The featured images travel with the posts (_embed): no /media request, and every card has its
+    // The featured images travel with the posts (featured_image): no /media request, and every card has its
     // attachment, not the default image.
     expect(log).toEqual([
       '/categories?hide_empty=true&per_page=50&_fields=id,name,slug,count',
-      '/posts?per_page=20&page=1&orderby=date&order=desc&status=publish&_fields=id,date,date_gmt,modified,modified_gmt,slug,title,excerpt,featured_media,categories,author_name,word_count,_links,_embedded&_embed=wp%3Afeaturedmedia',
+      '/posts?per_page=20&page=1&orderby=date&order=desc&status=publish&_fields=id,date,date_gmt,modified,modified_gmt,slug,title,excerpt,featured_media,featured_image,categories,author_name,word_count',
     ]);
     // Each post's own attachment; the default image only where a post has none (or an unknown id).
     const mediaIds = new Set(MEDIA.map((m) => m.id));
@@ -65,7 +65,7 @@ describe('request budget', () => {
     const log = h.wp!.stats.log.filter((l) => l.startsWith('/posts'));
     expect(log).toHaveLength(2);
     expect(log[0]).toContain(
-      '_fields=id,date,date_gmt,modified,modified_gmt,slug,title,excerpt,featured_media,categories,author_name,word_count',
+      '_fields=id,date,date_gmt,modified,modified_gmt,slug,title,excerpt,featured_media,featured_image,categories,author_name,word_count',
     );
     const slugs = res.data!.posts.nodes.map((n) => n.slug).join(',');
     expect(log[1]).toMatch(
@@ -79,7 +79,7 @@ describe('request budget', () => {
     // What the home page's cards and the contact form ask for: no body, no image.
     await h.query(`{ practiceAreas { slug title description icon link } }`);
     expect([...h.wp!.stats.log].sort()).toEqual([
-      '/pages?slug=criminal-defense,family-law,bail-hearings,motor-accident,cybercrime,domestic-violence,divorce-advisory&per_page=20&status=publish&_fields=id,date,date_gmt,modified,modified_gmt,slug,title,content,excerpt,featured_media,yoast_head_json,seo_meta,page_structure,_links,_embedded&_embed=wp%3Afeaturedmedia',
+      '/pages?slug=criminal-defense,family-law,bail-hearings,motor-accident,cybercrime,domestic-violence,divorce-advisory&per_page=20&status=publish&_fields=id,date,date_gmt,modified,modified_gmt,slug,title,content,excerpt,featured_media,featured_image,yoast_head_json,seo_meta,page_structure',
       '/practice_areas?per_page=100&orderby=title&order=asc&status=publish&_fields=id,date,date_gmt,modified,modified_gmt,slug,title,excerpt,menu_order,practice_icon',
     ]);
   });
@@ -92,7 +92,7 @@ describe('request budget', () => {
       '/practice_areas',
       '/practice_areas',
     ]);
-    // The featured images came embedded with the pages and posts; only a hero image that is not one
+    // The featured images came with the pages and posts (featured_image); only a hero image that is not one
     // of them (205) is asked for by id.
     expect(h.wp!.stats.log).toContain(
       '/media?include=205&per_page=100&orderby=include&_fields=id,source_url,alt_text,caption,media_details,mime_type',

@@ -33,10 +33,10 @@ export interface FakeStats {
   requests: number;
   bytes: number;
   /**
-   * Per REST path; `embeddedBytes` is the part of `bytes` that was `_embedded` resources (the
-   * featured images asked for with `_embed`), which a separate request would otherwise have carried.
+   * Per REST path; `imageBytes` is the part of `bytes` that was the companion plugin's
+   * `featured_image` fields, which a separate `/media` request would otherwise have carried.
    */
-  byPath: Record<string, { requests: number; bytes: number; embeddedBytes?: number }>;
+  byPath: Record<string, { requests: number; bytes: number; imageBytes?: number }>;
   /** Every REST request as `path?query`, in arrival order. */
   log: string[];
 }
@@ -50,10 +50,10 @@ export interface FakeWordPress {
   setSnapshot(snapshot: ContentSnapshot): void;
   fault(mode: FaultMode | null, options?: FaultOptions): Promise<void>;
   /**
-   * Answers as a WordPress that does not embed (a plugin that turns `_embed` off): `_links` without
-   * `_embedded`, so the gateway has to look the images up by id.
+   * Answers as a WordPress without the companion plugin's `featured_image` field (the field is left
+   * out), so the gateway has to look the images up by id.
    */
-  ignoreEmbed(on: boolean): void;
+  withoutFeaturedImage(on: boolean): void;
   close(): Promise<void>;
 }
 
@@ -94,7 +94,7 @@ export async function startFakeWordPress(options: {
     typeof options.snapshot === 'function' ? null : createEmbeddedSourceFromSnapshot(options.snapshot);
   let stats = emptyStats();
   let fault: { mode: FaultMode; path: string; remaining: number } | null = null;
-  let embeds = true;
+  let featuredImages = true;
   const sockets = new Set<Socket>();
   const held = new Set<http.ServerResponse>();
 
@@ -213,22 +213,24 @@ export async function startFakeWordPress(options: {
 
       try {
         if (!source) throw new Error('snapshot not ready');
-        if (!embeds) url.searchParams.delete('_embed');
         const answer = await source.get(restPath, toQuery(url.searchParams));
         const headers: http.OutgoingHttpHeaders = {};
         if (answer.total !== null) headers['x-wp-total'] = String(answer.total);
         if (answer.totalPages !== null) headers['x-wp-totalpages'] = String(answer.totalPages);
-        const body = JSON.stringify(answer.body);
-        const embedded = Array.isArray(answer.body)
-          ? (answer.body as unknown[]).reduce<number>((n, item) => {
-              const e =
-                item && typeof item === 'object' ? (item as { _embedded?: unknown })._embedded : undefined;
-              return e === undefined ? n : n + Buffer.byteLength(`,"_embedded":${JSON.stringify(e)}`);
-            }, 0)
-          : 0;
-        if (embedded > 0) {
+        const items = (Array.isArray(answer.body) ? answer.body : [answer.body]) as unknown[];
+        let images = 0;
+        for (const item of items) {
+          if (!featuredImages || !item || typeof item !== 'object' || !('featured_image' in item)) continue;
+          const { featured_image: image } = item as { featured_image?: unknown };
+          images += Buffer.byteLength(`,"featured_image":${JSON.stringify(image)}`);
+        }
+        // Without the companion plugin WordPress has no such field.
+        const body = JSON.stringify(answer.body, (key, value: unknown) =>
+          !featuredImages && key === 'featured_image' ? undefined : value,
+        );
+        if (images > 0) {
           const entry = (stats.byPath[restPath] ??= { requests: 0, bytes: 0 });
-          entry.embeddedBytes = (entry.embeddedBytes ?? 0) + embedded;
+          entry.imageBytes = (entry.imageBytes ?? 0) + images;
         }
         send(res, restPath, 200, body, headers);
       } catch (error) {
@@ -278,8 +280,8 @@ export async function startFakeWordPress(options: {
     resetStats() {
       stats = emptyStats();
     },
-    ignoreEmbed(on) {
-      embeds = !on;
+    withoutFeaturedImage(on) {
+      featuredImages = !on;
     },
     setSnapshot(snapshot) {
       source = createEmbeddedSourceFromSnapshot(snapshot);

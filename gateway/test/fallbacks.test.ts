@@ -82,8 +82,8 @@ describe('fallbacks (brief §8)', () => {
   });
 
   it('media failure -> the default image, and the posts still load', async () => {
-    // Images are looked up by id only when they did not come embedded with the posts.
-    h.wp!.ignoreEmbed(true);
+    // Images are looked up by id only when they did not come with the posts (no companion plugin).
+    h.wp!.withoutFeaturedImage(true);
     await h.wp!.fault('500', { path: '/media' });
     const res = await h.query<{ posts: PostList }>(BLOG_LIST, { first: 20 });
     expect(res.errors).toBeUndefined();
@@ -96,27 +96,45 @@ describe('fallbacks (brief §8)', () => {
     }
   });
 
-  it('an image that comes embedded with its post needs no /media request, and is mapped like one asked for', async () => {
-    const embedded = await h.query<{ post: Post }>(SINGLE_POST, { slug: 'anticipatory-bail-explained' });
-    expect(embedded.errors).toBeUndefined();
+  it("the blog list's images come in the posts' featured_image: no /media request; without the field, one lookup by id", async () => {
+    const carried = await h.query<{ posts: PostList }>(BLOG_LIST, { first: 20 });
+    expect(carried.errors).toBeUndefined();
     expect(h.wp!.stats.log.filter((l) => l.startsWith('/media'))).toEqual([]);
-    // The same post from a WordPress that does not embed: the image is looked up by id, and is the same.
+    // A WordPress without the companion plugin: one /media request for all the list's images, the same images.
     await h.close();
     h = await startHarness();
-    h.wp!.ignoreEmbed(true);
+    h.wp!.withoutFeaturedImage(true);
+    const lookedUp = await h.query<{ posts: PostList }>(BLOG_LIST, { first: 20 });
+    expect(h.wp!.stats.log.filter((l) => l.startsWith('/media'))).toEqual([
+      expect.stringMatching(/^\/media\?include=[\d,]+&per_page=100&orderby=include&_fields=/),
+    ]);
+    expect(carried.data!.posts.nodes.map((n) => n.featuredImage)).toEqual(
+      lookedUp.data!.posts.nodes.map((n) => n.featuredImage),
+    );
+    expect(carried.data!.posts.nodes.filter((n) => !n.featuredImage.isDefault).length).toBeGreaterThan(0);
+  });
+
+  it('an image that comes with its post (featured_image) needs no /media request, and is mapped like one asked for', async () => {
+    const carried = await h.query<{ post: Post }>(SINGLE_POST, { slug: 'anticipatory-bail-explained' });
+    expect(carried.errors).toBeUndefined();
+    expect(h.wp!.stats.log.filter((l) => l.startsWith('/media'))).toEqual([]);
+    // The same post from a WordPress without the field: the image is looked up by id, and is the same.
+    await h.close();
+    h = await startHarness();
+    h.wp!.withoutFeaturedImage(true);
     const lookedUp = await h.query<{ post: Post }>(SINGLE_POST, { slug: 'anticipatory-bail-explained' });
     // One batch for the page's images (the post's and its sidebar's).
     expect(h.wp!.stats.log.filter((l) => l.startsWith('/media'))).toEqual([
       expect.stringMatching(/^\/media\?include=(\d+,)*202(,\d+)*&per_page=100&orderby=include&_fields=/),
     ]);
-    expect(embedded.data!.post.featuredImage).toEqual(lookedUp.data!.post.featuredImage);
-    expect(embedded.data!.post.featuredImage).toMatchObject({
+    expect(carried.data!.post.featuredImage).toEqual(lookedUp.data!.post.featuredImage);
+    expect(carried.data!.post.featuredImage).toMatchObject({
       url: '/wp-content/uploads/2025/01/image-202.jpg',
       isDefault: false,
     });
   });
 
-  it('an embedded image WordPress will not show (private or deleted attachment) -> the default image, no lookup, no error', async () => {
+  it('an image WordPress will not show (private or deleted attachment) -> the default image, no lookup, no leak, no error', async () => {
     await h.close();
     const snapshot = fixtureSnapshot();
     h = await startHarness({
@@ -138,6 +156,10 @@ describe('fallbacks (brief §8)', () => {
     // The other posts keep their own images, and nothing was asked of /media.
     expect(bySlug.get(POSTS.find((p) => p.featured_media === 204)!.slug)).toMatchObject({ databaseId: 204 });
     expect(h.wp!.stats.log.filter((l) => l.startsWith('/media'))).toEqual([]);
+    // Nothing of the private attachment reaches the page.
+    const full = await h.query<{ post: Post }>(SINGLE_POST, { slug: 'anticipatory-bail-explained' });
+    expect(full.data!.post.featuredImage).toMatchObject({ isDefault: true });
+    expect(JSON.stringify([res.data, full.data])).not.toContain('image-202');
   });
 
   it('categories failure -> empty categories, posts still listed', async () => {
@@ -288,9 +310,9 @@ describe('purge', () => {
     h.wp!.resetStats();
     await h.gateway.purge({ type: 'attachment', id: 202 });
     await h.query(BLOG_LIST, { first: 20 });
-    // The list carries the image embedded: the list is asked again, nothing else.
+    // The list carries the image (featured_image): the list is asked again, nothing else.
     expect(h.wp!.stats.log).toEqual([
-      '/posts?per_page=20&page=1&orderby=date&order=desc&status=publish&_fields=id,date,date_gmt,modified,modified_gmt,slug,title,excerpt,featured_media,categories,author_name,word_count,_links,_embedded&_embed=wp%3Afeaturedmedia',
+      '/posts?per_page=20&page=1&orderby=date&order=desc&status=publish&_fields=id,date,date_gmt,modified,modified_gmt,slug,title,excerpt,featured_media,featured_image,categories,author_name,word_count',
     ]);
   });
 });

@@ -334,14 +334,14 @@ describe('upstream requests', () => {
     expect(harness.wp!.stats.requests).toBe(0);
   });
 
-  it('a list that asks for bodies and images loads the posts in one batched request, their images embedded', async () => {
+  it('a list that asks for bodies and images loads the posts in one batched request, with their images', async () => {
     const harness = await start('wordpress');
     await list(harness);
     const log = harness.wp!.stats.log.map((l) => l.split('&_fields')[0]!);
     expect(log.filter((l) => l.startsWith('/practice_areas?slug='))).toEqual([
       '/practice_areas?slug=family-law,property-disputes,anticipatory-bail-applications,arbitration,cheque-bounce&per_page=20&status=publish',
     ]);
-    // The featured images come with the pages and posts (_embed): no /media request.
+    // The featured images come with the pages and posts (featured_image): no /media request.
     expect(log.filter((l) => l.startsWith('/media'))).toEqual([]);
     expect(harness.wp!.stats.requests).toBe(3);
   });

@@ -6,7 +6,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CATEGORY_FIELDS,
-  EMBED_FEATURED_MEDIA,
   MEDIA_BY_ID,
   MEDIA_FIELDS,
   PAGE_FIELDS,
@@ -23,10 +22,12 @@ import { htmlToText } from '../../gateway/src/derive/text.js';
 import { prepareContent } from '../../gateway/src/derive/content.js';
 import { createEmbeddedSource } from '../../gateway/src/sources/embedded/source.js';
 import { UpstreamError } from '../../gateway/src/sources/rest.js';
+import { mediaFromWp } from '../../gateway/src/derive/media.js';
 import {
-  embeddedFeaturedMedia,
+  featuredImage,
   wpMediaListSchema,
   wpMediaSchema,
+  type WpMedia,
   type WpPost,
 } from '../../gateway/src/sources/types.js';
 import { createWordPressClient, type WordPressClient } from '../../gateway/src/sources/wordpress/client.js';
@@ -62,6 +63,22 @@ const SUMMARY_FIELDS = fields(POST_SUMMARY_FIELDS);
 const slugs = (items: ReadonlyArray<{ slug: string }>) => items.map((i) => i.slug);
 const title = (item: { title: { rendered: string } }) => htmlToText(item.title.rendered);
 
+/** What the companion plugin's featured_image should hold for an attachment /media answers. */
+function fieldOf(media: WpMedia) {
+  const sizes = Object.entries(media.media_details?.sizes ?? {}).filter(([name]) => name !== 'full');
+  return {
+    id: media.id,
+    source_url: media.source_url,
+    width: media.media_details?.width,
+    height: media.media_details?.height,
+    alt_text: media.alt_text,
+    mime_type: media.mime_type,
+    sizes: Object.fromEntries(
+      sizes.map(([name, s]) => [name, { width: s.width, height: s.height, source_url: s.source_url }]),
+    ),
+  };
+}
+
 async function rejection(promise: Promise<unknown>): Promise<UpstreamError> {
   const error = await promise.then(
     () => null,
@@ -84,7 +101,7 @@ describe('brief §7 /posts', () => {
   it('blog list: per_page=20, orderby date desc, status=publish, _fields; every published post of content/', async () => {
     const { result, requests } = await logged(() => wp.listPosts({ perPage: 20, page: 1 }));
     expect(requests).toEqual([
-      `/posts?per_page=20&page=1&orderby=date&order=desc&status=publish&_fields=${SUMMARY_FIELDS}&_embed=wp%3Afeaturedmedia`,
+      `/posts?per_page=20&page=1&orderby=date&order=desc&status=publish&_fields=${SUMMARY_FIELDS}`,
     ]);
 
     expect(result.total).toBe(content.posts.length);
@@ -109,19 +126,20 @@ describe('brief §7 /posts', () => {
     expect(slugs(result.items)).toEqual(slugs(fakeList.items));
     expect(result.total).toBe(fakeList.total);
 
-    // The featured images come embedded (_embed=wp:featuredmedia): each is the attachment /media
-    // answers for its id, so the page asks no /media for them. The fake embeds the same ones.
+    // The featured images come with the posts (the companion plugin's featured_image): each is the
+    // attachment /media answers for its id, reduced to what the site shows, so the page asks no
+    // /media for them. The fake gives the same ones.
     const withImages = result.items.filter((p) => p.featured_media > 0);
     expect(withImages.length).toBeGreaterThan(0);
     const asked = await wp.mediaByIds(withImages.map((p) => p.featured_media));
     for (const post of withImages) {
-      const embedded = embeddedFeaturedMedia(post);
-      expect(embedded, post.slug).toBeTruthy();
-      const subset = Object.fromEntries(MEDIA_FIELDS.map((f) => [f, embedded![f as keyof typeof embedded]]));
-      expect(subset, post.slug).toEqual(asked.get(String(post.featured_media)));
+      const media = asked.get(String(post.featured_media)) as WpMedia;
+      expect(post.featured_image, post.slug).toEqual(fieldOf(media));
+      // Mapped, the same image (but the caption, which the field leaves out: the site shows none).
+      expect(mediaFromWp(featuredImage(post)), post.slug).toEqual({ ...mediaFromWp(media), caption: null });
     }
-    expect(fakeList.items.map((p) => embeddedFeaturedMedia(p)?.slug)).toEqual(
-      result.items.map((p) => embeddedFeaturedMedia(p)?.slug),
+    expect(fakeList.items.map((p) => sitePath(featuredImage(p)?.source_url ?? ''))).toEqual(
+      result.items.map((p) => sitePath(featuredImage(p)?.source_url ?? '')),
     );
   });
 
@@ -130,36 +148,14 @@ describe('brief §7 /posts', () => {
       per_page: 100,
       status: 'publish',
       _fields: POST_FIELDS,
-      _embed: EMBED_FEATURED_MEDIA,
     });
     const items = raw.body as Array<Record<string, unknown>>;
     expect(items).toHaveLength(content.posts.length);
     const keys = new Set(items.flatMap((i) => Object.keys(i)));
-    // This WordPress has the companion plugin and no Yoast SEO: every field but Yoast's is there
-    // (_embedded on the posts with a featured image).
+    // This WordPress has the companion plugin and no Yoast SEO: every field but Yoast's is there.
     expect([...keys].sort()).toEqual(POST_FIELDS.filter((f) => f !== 'yoast_head_json').sort());
-    // The fake answers with the same links and embeds, so its answers weigh what WordPress's do.
-    const fakeRaw = await createEmbeddedSource({ dir: CONTENT_DIR }).get('/posts', {
-      per_page: 100,
-      status: 'publish',
-      _fields: POST_FIELDS,
-      _embed: EMBED_FEATURED_MEDIA,
-    });
-    const shape = (list: unknown) =>
-      (list as Array<Record<string, unknown>>)
-        .map((i) => ({
-          slug: i.slug,
-          links: Object.keys(i._links as object),
-          embedded: Object.keys(
-            ((i._embedded as Record<string, Array<Record<string, unknown>>> | undefined)?.[
-              'wp:featuredmedia'
-            ]?.[0] ?? {}) as object,
-          ),
-        }))
-        .sort((a, b) => String(a.slug).localeCompare(String(b.slug)));
-    expect(shape(fakeRaw.body)).toEqual(shape(items));
-    // Links and embeds are WordPress's own, not recorded content.
-    const recorded = new Set([...content.posts.flatMap((p) => Object.keys(p)), '_links', '_embedded']);
+    // featured_image is derived from media.json, not recorded: the snapshot drops it.
+    const recorded = new Set([...content.posts.flatMap((p) => Object.keys(p)), 'featured_image']);
     expect(POST_FIELDS.filter((f) => !recorded.has(f))).toEqual([]);
   });
 
@@ -188,7 +184,7 @@ describe('brief §7 /posts', () => {
   it('sidebar (per_page=6) and later pages: X-WP-Total and X-WP-TotalPages; past the end is 400', async () => {
     const { result, requests } = await logged(() => wp.listPosts({ perPage: 6, page: 2 }));
     expect(requests).toEqual([
-      `/posts?per_page=6&page=2&orderby=date&order=desc&status=publish&_fields=${SUMMARY_FIELDS}&_embed=wp%3Afeaturedmedia`,
+      `/posts?per_page=6&page=2&orderby=date&order=desc&status=publish&_fields=${SUMMARY_FIELDS}`,
     ]);
     const expected = await fake.listPosts({ perPage: 6, page: 2 });
     expect(slugs(result.items)).toEqual(slugs(expected.items));
@@ -218,7 +214,7 @@ describe('brief §7 /posts', () => {
     async (search) => {
       const { result, requests } = await logged(() => wp.listPosts({ perPage: 20, page: 1, search }));
       expect(requests).toEqual([
-        `/posts?per_page=20&page=1&orderby=date&order=desc&status=publish&search=${encodeURIComponent(search)}&_fields=${SUMMARY_FIELDS}&_embed=wp%3Afeaturedmedia`,
+        `/posts?per_page=20&page=1&orderby=date&order=desc&status=publish&search=${encodeURIComponent(search)}&_fields=${SUMMARY_FIELDS}`,
       ]);
       const expected = await fake.listPosts({ perPage: 20, page: 1, search });
       expect(expected.total > 0).toBe(!search.startsWith('no-such'));
@@ -235,7 +231,7 @@ describe('brief §7 /posts', () => {
         wp.listPosts({ perPage: 20, page: 1, categories: [ids.wp] }),
       );
       expect(requests).toEqual([
-        `/posts?per_page=20&page=1&orderby=date&order=desc&status=publish&categories=${ids.wp}&_fields=${SUMMARY_FIELDS}&_embed=wp%3Afeaturedmedia`,
+        `/posts?per_page=20&page=1&orderby=date&order=desc&status=publish&categories=${ids.wp}&_fields=${SUMMARY_FIELDS}`,
       ]);
       const expected = await fake.listPosts({ perPage: 20, page: 1, categories: [ids.fake] });
       expect(slugs(result.items)).toEqual(slugs(expected.items));
@@ -263,7 +259,7 @@ describe('brief §7 /posts', () => {
     ];
     const { result, requests } = await logged(() => wp.postsBySlugs(wanted));
     expect(requests).toEqual([
-      `/posts?slug=${wanted.join(',')}&per_page=20&status=publish&_fields=${POSTS_FIELDS}&_embed=wp%3Afeaturedmedia`,
+      `/posts?slug=${wanted.join(',')}&per_page=20&status=publish&_fields=${POSTS_FIELDS}`,
     ]);
     expect([...result.keys()]).toEqual(wanted);
     for (const slug of wanted.slice(0, 3))
@@ -276,7 +272,7 @@ describe('brief §7 /pages', () => {
   it('the practice pages: one request, per_page=20, status=publish, the seven practice slugs', async () => {
     const { result, requests } = await logged(() => wp.practicePages([...PRACTICE_SLUGS]));
     expect(requests).toEqual([
-      `/pages?slug=${PRACTICE_SLUGS.join(',')}&per_page=20&status=publish&_fields=${fields(PAGE_FIELDS)}&_embed=wp%3Afeaturedmedia`,
+      `/pages?slug=${PRACTICE_SLUGS.join(',')}&per_page=20&status=publish&_fields=${fields(PAGE_FIELDS)}`,
     ]);
     for (const slug of PRACTICE_SLUGS) {
       const page = result.get(slug);
@@ -291,7 +287,7 @@ describe('brief §7 /pages', () => {
     const pageSlugs = content.pages.map((p) => p.slug);
     const { result, requests } = await logged(() => wp.pagesBySlugs([...pageSlugs, 'no-such-page-anywhere']));
     expect(requests).toEqual([
-      `/pages?slug=${[...pageSlugs, 'no-such-page-anywhere'].join(',')}&per_page=20&status=publish&_fields=${fields(PAGE_FIELDS)}&_embed=wp%3Afeaturedmedia`,
+      `/pages?slug=${[...pageSlugs, 'no-such-page-anywhere'].join(',')}&per_page=20&status=publish&_fields=${fields(PAGE_FIELDS)}`,
     ]);
     for (const slug of pageSlugs) {
       const page = result.get(slug);
@@ -330,7 +326,7 @@ describe('brief §7 practice_areas', () => {
       wp.practiceAreasBySlugs([one, 'no-such-area']),
     );
     expect(bySlugRequests).toEqual([
-      `/practice_areas?slug=${one},no-such-area&per_page=20&status=publish&_fields=${fields(PRACTICE_AREA_FIELDS)}&_embed=wp%3Afeaturedmedia`,
+      `/practice_areas?slug=${one},no-such-area&per_page=20&status=publish&_fields=${fields(PRACTICE_AREA_FIELDS)}`,
     ]);
     expect(bySlug.get(one)).toMatchObject({ slug: one, menu_order: content.practiceAreas[0]!.menu_order });
     expect(bySlug.get('no-such-area')).toBeNull();

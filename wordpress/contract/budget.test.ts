@@ -1,5 +1,5 @@
 // The request budget, counted where it matters: in WordPress's access log. The blog list of 20 posts
-// with featured images and categories costs 2 requests cold (posts with their images embedded,
+// with featured images and categories costs 2 requests cold (posts carrying their images,
 // categories) and none warm; the whole blog page, with the footer's practice list, 3. content/ has 17 posts, so four more (with images and categories) are published for
 // the run and deleted afterwards.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,7 +82,7 @@ describe('request budget at WordPress', () => {
       expect(post.readingTimeMinutes, post.slug).toBeGreaterThan(0);
     }
     expect(first.lines.length).toBeLessThanOrEqual(3);
-    // The images come embedded with the posts (_embed=wp:featuredmedia): no /media request.
+    // The images come with the posts (the plugin's featured_image): no /media request.
     expect(first.lines.map((l) => restPath(l.uri).split('?')[0]).sort()).toEqual(['/categories', '/posts']);
     expect(first.lines.every((l) => l.method === 'GET' && l.status === 200)).toBe(true);
     const answerBytes = Buffer.byteLength(JSON.stringify(cold.data));
@@ -132,7 +132,7 @@ describe('request budget at WordPress', () => {
     const cold = await counted(async () => {
       for (const res of await page()) expect(res.errors).toBeUndefined();
     });
-    // Posts with their images embedded, categories, and the practice list of the footer.
+    // Posts carrying their images, categories, and the practice list of the footer.
     expect(cold.lines.map((l) => restPath(l.uri).split('?')[0]).sort()).toEqual([
       '/categories',
       '/posts',

@@ -197,6 +197,16 @@ describe('cached source', () => {
     ]);
     expect(tagsFor('/media', { include: '1,2' }, [])).toEqual(['media', 'media:id:1', 'media:id:2']);
     expect(tagsFor('/media/9', {}, { id: 9 })).toEqual(['media', 'media:id:9']);
+    // An item carrying its featured image (or null for a private one) is stale when the attachment changes.
+    const carrying = [
+      { id: 7, slug: 'seven', featured_media: 3, featured_image: { id: 3 } },
+      { id: 8, slug: 'eight', featured_media: 4, featured_image: null },
+      { id: 9, slug: 'nine', featured_media: 5 },
+    ];
+    expect(tagsFor('/posts', { per_page: 5 }, carrying).filter((t) => t.startsWith('media'))).toEqual([
+      'media:id:3',
+      'media:id:4',
+    ]);
   });
 });
 

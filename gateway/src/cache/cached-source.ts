@@ -53,22 +53,23 @@ function listOf(value: unknown): string[] {
 
 /**
  * `{resource}:id:…` and `{resource}:slug:…` of the items in an answer, and `media:id:…` of the
- * featured images embedded in them.
+ * featured images they carry (`featured_image`).
  */
 function itemTagsOf(resource: string, body: unknown, tags: Set<string>): void {
   const items = Array.isArray(body) ? body : body && typeof body === 'object' ? [body] : [];
   for (const item of items) {
     if (!item || typeof item !== 'object') continue;
-    const { id, slug, featured_media, _embedded } = item as {
+    const { id, slug, featured_media, featured_image } = item as {
       id?: unknown;
       slug?: unknown;
       featured_media?: unknown;
-      _embedded?: unknown;
+      featured_image?: unknown;
     };
     if (typeof id === 'number') tags.add(`${resource}:id:${id}`);
     if (typeof slug === 'string') tags.add(`${resource}:slug:${slug.toLowerCase()}`);
-    // An answer that carries its featured image (`_embed`) is stale when the attachment changes.
-    if (_embedded && typeof featured_media === 'number' && featured_media > 0)
+    // An answer that carries its featured image is stale when the attachment changes (or turns
+    // private: the field is then null, and still tagged).
+    if (featured_image !== undefined && typeof featured_media === 'number' && featured_media > 0)
       tags.add(`media:id:${featured_media}`);
   }
 }

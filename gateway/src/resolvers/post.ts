@@ -151,7 +151,7 @@ export const postQueries: Pick<QueryResolvers<GatewayContext>, 'posts' | 'post'>
       let result;
       try {
         result = await ctx.api.listPosts({ ...base, exclude, perPage: askPerPage, page });
-        ctx.loaders.primeEmbeddedMedia(result.items);
+        ctx.loaders.primeFeaturedImages(result.items);
       } catch (error) {
         if (error instanceof UpstreamError && error.code === 'rest_post_invalid_page_number') {
           // Past the last page: an empty page, with the real totals.

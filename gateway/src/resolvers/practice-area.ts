@@ -151,7 +151,7 @@ async function practicePages(ctx: GatewayContext): Promise<WpPage[]> {
     );
   }
   for (const page of pages) ctx.loaders.pageBySlug.prime(page.slug, page);
-  ctx.loaders.primeEmbeddedMedia(pages);
+  ctx.loaders.primeFeaturedImages(pages);
   return pages;
 }
 

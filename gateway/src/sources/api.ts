@@ -23,12 +23,11 @@ import {
 } from './types.js';
 
 /**
- * Posts, pages and practice areas are asked for with their featured image embedded: the image
- * arrives in the same answer, so a page costs WordPress no `/media` request for it (types.ts,
- * embeddedFeaturedMedia). WordPress embeds only when `_fields` keeps `_links` and `_embedded`.
+ * Posts, pages and practice areas are asked for with the companion plugin's `featured_image`: the
+ * image arrives in the same answer, so a page costs WordPress no `/media` request for it (types.ts,
+ * featuredImage). A WordPress without the plugin leaves it out and the images are looked up by id.
  */
-export const EMBED_FEATURED_MEDIA = 'wp:featuredmedia';
-const EMBED_FIELDS = ['_links', '_embedded'] as const;
+const FEATURED_IMAGE_FIELDS = ['featured_media', 'featured_image'] as const;
 
 /** What every post type's list and page start with, in the order WordPress is asked for them. */
 const CONTENT_HEAD_FIELDS = ['id', 'date', 'date_gmt', 'modified', 'modified_gmt', 'slug', 'title'] as const;
@@ -37,49 +36,45 @@ export const POST_FIELDS = [
   ...CONTENT_HEAD_FIELDS,
   'content',
   'excerpt',
-  'featured_media',
+  ...FEATURED_IMAGE_FIELDS,
   'categories',
   'author_name',
   'yoast_head_json',
   'seo_meta',
   'banner_settings',
   'word_count',
-  ...EMBED_FIELDS,
 ] as const;
 
 /** What a list of posts needs: no body, no SEO blocks (a tenth of the bytes of whole posts). */
 export const POST_SUMMARY_FIELDS = [
   ...CONTENT_HEAD_FIELDS,
   'excerpt',
-  'featured_media',
+  ...FEATURED_IMAGE_FIELDS,
   'categories',
   'author_name',
   'word_count',
-  ...EMBED_FIELDS,
 ] as const;
 
 export const PAGE_FIELDS = [
   ...CONTENT_HEAD_FIELDS,
   'content',
   'excerpt',
-  'featured_media',
+  ...FEATURED_IMAGE_FIELDS,
   'yoast_head_json',
   'seo_meta',
   'page_structure',
-  ...EMBED_FIELDS,
 ] as const;
 
 export const PRACTICE_AREA_FIELDS = [
   ...CONTENT_HEAD_FIELDS,
   'content',
   'excerpt',
-  'featured_media',
+  ...FEATURED_IMAGE_FIELDS,
   'menu_order',
   'practice_icon',
   'page_structure',
   'yoast_head_json',
   'seo_meta',
-  ...EMBED_FIELDS,
 ] as const;
 
 /** What the list of practice areas needs: cards, links, the order; no body (a tenth of the bytes). */
@@ -161,18 +156,11 @@ function bySlugShape<T extends { slug: string }>(
   parse: (b: unknown) => T[],
   status: 'publish' | null = 'publish',
 ): BatchShape<T> {
-  const embed = fields.includes('_embedded') ? EMBED_FEATURED_MEDIA : undefined;
   return {
     path,
     keyKind: 'slug',
-    variant: embed ? `${fields.join(',')};_embed=${embed}` : fields.join(','),
-    query: (keys) => ({
-      slug: keys,
-      per_page: slugPerPage(keys.length),
-      status,
-      _fields: fields,
-      _embed: embed,
-    }),
+    variant: fields.join(','),
+    query: (keys) => ({ slug: keys, per_page: slugPerPage(keys.length), status, _fields: fields }),
     keyOf: (item) => normalizeSlug(item.slug),
     parse,
   };
@@ -223,7 +211,6 @@ function postsQuery(
     categories: params.categories,
     exclude: params.exclude,
     _fields: fields,
-    _embed: fields.includes('_embedded') ? EMBED_FEATURED_MEDIA : undefined,
   };
 }
 

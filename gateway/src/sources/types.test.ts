@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { mediaFromWp } from '../derive/media.js';
 import {
-  embeddedFeaturedMedia,
+  featuredImage,
   wpMediaSchema,
   wpPostSummarySchema,
   wpSeoMetaSchema,
@@ -29,49 +30,77 @@ describe('the robots choice in WordPress answers', () => {
   });
 });
 
-describe('the featured image embedded with a post (_embed=wp:featuredmedia)', () => {
+describe("the featured image a post carries (the companion plugin's featured_image)", () => {
+  const field = {
+    id: 42,
+    source_url: 'https://cms.test/wp-content/uploads/court.jpg',
+    width: 1200,
+    height: 800,
+    alt_text: 'The district court',
+    mime_type: 'image/jpeg',
+    sizes: {
+      medium: {
+        width: 300,
+        height: 200,
+        source_url: 'https://cms.test/wp-content/uploads/court-300x200.jpg',
+      },
+      thumbnail: {
+        width: 150,
+        height: 150,
+        source_url: 'https://cms.test/wp-content/uploads/court-150x150.jpg',
+      },
+    },
+  };
+  // The same attachment as /wp/v2/media/42 answers it.
   const attachment = {
     id: 42,
-    slug: 'court',
     alt_text: 'The district court',
     caption: { rendered: '' },
     mime_type: 'image/jpeg',
     source_url: 'https://cms.test/wp-content/uploads/court.jpg',
-    media_details: { width: 1200, height: 800, sizes: {} },
+    media_details: { width: 1200, height: 800, sizes: field.sizes },
   };
-  const post = (embedded: unknown, featured = 42) =>
+  const post = (image: unknown, featured = 42) =>
     wpPostSummarySchema.parse({
       id: 7,
       date: '2026-11-01T10:00:00',
       slug: 'a-post',
       title: { rendered: 'A post' },
       featured_media: featured,
-      _links: { 'wp:featuredmedia': [{ embeddable: true, href: 'https://cms.test/wp-json/wp/v2/media/42' }] },
-      ...(embedded === undefined ? {} : { _embedded: embedded }),
+      ...(image === undefined ? {} : { featured_image: image }),
     });
 
-  it('is the attachment WordPress embedded, mapped like one asked for by id', () => {
-    const found = embeddedFeaturedMedia(post({ 'wp:featuredmedia': [attachment] }));
-    expect(found).toEqual(wpMediaSchema.parse(attachment));
-    expect(found?.alt_text).toBe('The district court');
+  it('is the attachment, mapped to the same image as one asked for by id', () => {
+    const found = featuredImage(post(field));
+    expect(found).toMatchObject({ id: 42, alt_text: 'The district court', mime_type: 'image/jpeg' });
+    expect(mediaFromWp(found)).toEqual(mediaFromWp(wpMediaSchema.parse(attachment)));
+    expect(mediaFromWp(found)?.srcSet).toBe(
+      'https://cms.test/wp-content/uploads/court-300x200.jpg 300w, https://cms.test/wp-content/uploads/court.jpg 1200w',
+    );
+    // Without sizes or dimensions it is still the image.
+    expect(
+      mediaFromWp(featuredImage(post({ id: 42, source_url: field.source_url, width: null }))),
+    ).toMatchObject({
+      url: field.source_url,
+      alt: 'Featured image',
+      width: null,
+      srcSet: null,
+    });
   });
 
-  it('is null (no image, no lookup) for the error WordPress embeds for a private or deleted attachment, or junk', () => {
-    const forbidden = { code: 'rest_forbidden', message: 'Sorry.', data: { status: 401 } };
-    expect(embeddedFeaturedMedia(post({ 'wp:featuredmedia': [forbidden] }))).toBeNull();
-    expect(embeddedFeaturedMedia(post({ 'wp:featuredmedia': [{ id: 42 }] }))).toBeNull();
-    expect(embeddedFeaturedMedia(post({ 'wp:featuredmedia': ['nonsense'] }))).toBeNull();
+  it('is null (no image, no lookup) when the plugin says there is none the visitor may see', () => {
+    expect(featuredImage(post(null))).toBeNull();
   });
 
-  it('is undefined (look the image up by id) when nothing usable for it was embedded', () => {
-    // Asked without _embed, or a WordPress that ignores it.
-    expect(embeddedFeaturedMedia(post(undefined))).toBeUndefined();
-    expect(embeddedFeaturedMedia(post('not an object'))).toBeUndefined();
-    expect(embeddedFeaturedMedia(post({ author: [{ id: 1 }] }))).toBeUndefined();
-    expect(embeddedFeaturedMedia(post({ 'wp:featuredmedia': [] }))).toBeUndefined();
-    // Another attachment than the post's.
-    expect(embeddedFeaturedMedia(post({ 'wp:featuredmedia': [{ ...attachment, id: 43 }] }))).toBeUndefined();
+  it('is undefined (look the image up by id) when the field is missing, malformed or about another attachment', () => {
+    // A WordPress without the companion plugin.
+    expect(featuredImage(post(undefined))).toBeUndefined();
+    expect(featuredImage(post('not an object'))).toBeUndefined();
+    expect(featuredImage(post([]))).toBeUndefined();
+    expect(featuredImage(post({ id: 42 }))).toBeUndefined();
+    expect(featuredImage(post({ ...field, source_url: 7 }))).toBeUndefined();
+    expect(featuredImage(post({ ...field, id: 43 }))).toBeUndefined();
     // No featured image at all.
-    expect(embeddedFeaturedMedia(post({ 'wp:featuredmedia': [attachment] }, 0))).toBeUndefined();
+    expect(featuredImage(post(field, 0))).toBeUndefined();
   });
 });

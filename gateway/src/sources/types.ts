@@ -141,15 +141,11 @@ function pluginObject<T extends z.ZodType>(schema: T) {
 }
 
 /**
- * `_embedded` of an answer asked with `_embed=wp:featuredmedia` (api.ts): the featured image travels
- * with the post, so no `/media` request follows. Each entry is read on its own by
- * embeddedFeaturedMedia: WordPress embeds an error object in place of an attachment the visitor may
- * not see. Anything else here reads as "nothing embedded".
+ * The companion plugin's `featured_image` field (api.ts asks for it): the featured image travels
+ * with the post, so no `/media` request follows. Read on its own by featuredImage; `undefined` when
+ * the answer has no such field (a WordPress without the plugin).
  */
-const embedded = z
-  .looseObject({ 'wp:featuredmedia': z.array(z.unknown()).optional().catch(undefined) })
-  .optional()
-  .catch(undefined);
+const featuredImageField = z.unknown().optional();
 
 /** The companion plugin's word count of a post body; absent when the plugin is not active. */
 const wordCount = z.number().int().nonnegative().optional().catch(undefined);
@@ -170,7 +166,7 @@ const wpContentBase = {
   featured_media: mediaId,
   yoast_head_json: pluginObject(wpYoastHeadSchema),
   seo_meta: pluginObject(wpSeoMetaSchema),
-  _embedded: embedded,
+  featured_image: featuredImageField,
 };
 
 /** The head of the list summaries below: plain object schemas, so unknown fields are dropped. */
@@ -205,7 +201,7 @@ export type WpPost = z.infer<typeof wpPostSchema>;
  */
 export const wpPostSummarySchema = summaryBase.extend({
   featured_media: wpContentBase.featured_media,
-  _embedded: embedded,
+  featured_image: featuredImageField,
   categories: wpPostSchema.shape.categories,
   author_name: optString,
   word_count: wordCount,
@@ -310,28 +306,36 @@ export const wpMediaSchema = z.looseObject({
 });
 export type WpMedia = z.infer<typeof wpMediaSchema>;
 
+/** The companion plugin's `featured_image`: what the site shows of an attachment, nothing more. */
+const wpFeaturedImageSchema = z.object({
+  id: z.number().int().positive(),
+  source_url: z.string(),
+  width: z.number().int().positive().nullish().catch(undefined),
+  height: z.number().int().positive().nullish().catch(undefined),
+  alt_text: optString,
+  mime_type: optString,
+  // Read as /media's media_details.sizes are (wpMediaSchema below): unusable sizes are left out.
+  sizes: z.unknown().optional(),
+});
+
 /**
- * The featured image embedded in a post, page or practice area (`_embed=wp:featuredmedia`).
- * undefined: nothing was embedded for it (asked without `_embed`, a WordPress that ignores it, or an
- * entry for another attachment), so the image is to be looked up by id as before. null: WordPress
- * embedded something that is not a usable attachment (its error for a private or deleted one, or a
- * malformed object): the post has no image, as a lookup by id would find none.
+ * The featured image a post, page or practice area carries in the companion plugin's
+ * `featured_image` field, as the attachment `/media` would give. undefined: the field is missing
+ * (a WordPress without the plugin), malformed or about another attachment, so the image is to be
+ * looked up by id as before. null: the plugin says there is none the visitor may see (a private,
+ * trashed or deleted attachment): the post has no image, as a lookup by id would find.
  */
-export function embeddedFeaturedMedia(item: {
+export function featuredImage(item: {
   featured_media?: number | undefined;
-  _embedded?: { 'wp:featuredmedia'?: unknown[] | undefined } | undefined;
+  featured_image?: unknown;
 }): WpMedia | null | undefined {
   const id = item.featured_media ?? 0;
-  const entries = item._embedded?.['wp:featuredmedia'];
-  if (id <= 0 || !entries || entries.length === 0) return undefined;
-  for (const entry of entries) {
-    const parsed = wpMediaSchema.safeParse(entry);
-    if (parsed.success && parsed.data.id === id) return parsed.data;
-  }
-  // One entry per link, and a post has one featured image: an entry that is not it is the error
-  // WordPress embeds in its place (`{ code, message, data: { status } }`) or an object of the wrong shape.
-  const onlyErrorsOrJunk = entries.every((e) => !wpMediaSchema.safeParse(e).success);
-  return onlyErrorsOrJunk ? null : undefined;
+  if (id <= 0 || item.featured_image === undefined) return undefined;
+  if (item.featured_image === null) return null;
+  const parsed = wpFeaturedImageSchema.safeParse(item.featured_image);
+  if (!parsed.success || parsed.data.id !== id) return undefined;
+  const { width, height, sizes, ...rest } = parsed.data;
+  return wpMediaSchema.parse({ ...rest, media_details: { width, height, sizes } });
 }
 
 export const wpCategorySchema = z.looseObject({

@@ -12,10 +12,12 @@ import { createWordPressClient } from '../sources/wordpress/client.js';
 import { configOrExit, isProgram, run } from './cli.js';
 
 /**
- * Fields WordPress adds for hypermedia or as rendered HTML duplicates of other fields; the snapshot
- * keeps everything else exactly as the REST API returns it (context=view).
+ * Fields WordPress adds for hypermedia or as rendered HTML duplicates of other fields, and the
+ * companion plugin's `featured_image` (a copy of the attachment in media.json, which the embedded
+ * source derives it from); the snapshot keeps everything else exactly as the REST API returns it
+ * (context=view).
  */
-export const DROPPED_FIELDS = ['_links', '_embedded', 'yoast_head'] as const;
+export const DROPPED_FIELDS = ['_links', '_embedded', 'yoast_head', 'featured_image'] as const;
 
 const UPLOADS_PATH = '/wp-content/uploads/';
 

@@ -131,53 +131,67 @@ describe('embedded source', () => {
     expect(nested.items[0]).toEqual({ id: 201 });
   });
 
-  it('embeds the featured image with _embed=wp:featuredmedia when _fields keeps _links and _embedded (WordPress 6.1)', async () => {
+  it("gives posts the companion plugin's featured_image from the media, null where WordPress would show none", async () => {
     const snapshot = fixtureSnapshot();
-    const embedding = createEmbeddedSourceFromSnapshot({
+    const source = createEmbeddedSourceFromSnapshot({
       ...snapshot,
       media: snapshot.media.flatMap((m) => {
         const { id } = m as { id: number };
         return id === 201 ? [] : id === 202 ? [{ ...(m as object), status: 'private' }] : [m];
       }),
     });
-    const ask = async (slug: string, query: RestQuery) =>
-      ((await embedding.get('/posts', { slug, ...query })).body as Array<Record<string, unknown>>)[0]!;
-    const fields = ['id', 'featured_media', '_links', '_embedded'];
-    const withImage = await ask('motor-accident-claims-tribunal', {
-      _fields: fields,
-      _embed: 'wp:featuredmedia',
+    const ask = async (slug: string, query: RestQuery = { _fields: ['id', 'featured_image'] }) =>
+      ((await source.get('/posts', { slug, ...query })).body as Array<Record<string, unknown>>)[0]!;
+    const media = (await source.get('/media/204')).body as {
+      source_url: string;
+      alt_text: string;
+      mime_type: string;
+      media_details: {
+        width: number;
+        height: number;
+        sizes: Record<string, { width: number; height: number; source_url: string }>;
+      };
+    };
+    const image = (await ask('motor-accident-claims-tribunal')).featured_image as Record<string, unknown>;
+    // What /media/204 says, reduced to what the site shows (the resized copies without `full`).
+    expect(image).toEqual({
+      id: 204,
+      source_url: media.source_url,
+      width: media.media_details.width,
+      height: media.media_details.height,
+      alt_text: media.alt_text,
+      mime_type: media.mime_type,
+      sizes: Object.fromEntries(
+        Object.entries(media.media_details.sizes)
+          .filter(([name]) => name !== 'full')
+          .map(([name, s]) => [name, { width: s.width, height: s.height, source_url: s.source_url }]),
+      ),
     });
-    expect(withImage._links).toMatchObject({
-      'wp:featuredmedia': [{ embeddable: true, href: 'https://cms.test/wp-json/wp/v2/media/204' }],
-    });
-    const [attachment] = (withImage._embedded as { 'wp:featuredmedia': Array<Record<string, unknown>> })[
-      'wp:featuredmedia'
-    ];
-    // The attachment's embed context: no description, status or guid.
-    expect(attachment).toMatchObject({ id: 204, source_url: '/wp-content/uploads/2025/01/image-204.jpg' });
-    expect(Object.keys(attachment!)).not.toContain('status');
-    // What WordPress embeds for an attachment an anonymous visitor may not see, or one that is gone.
-    const embeddedOf = async (slug: string) =>
-      (await ask(slug, { _fields: fields, _embed: 'wp:featuredmedia' }))._embedded;
-    expect(await embeddedOf('anticipatory-bail-explained')).toEqual({
-      'wp:featuredmedia': [
-        { code: 'rest_forbidden', message: 'Sorry, you are not allowed to do that.', data: { status: 401 } },
+    // A private attachment, a deleted one: null.
+    expect((await ask('anticipatory-bail-explained')).featured_image).toBeNull();
+    expect((await ask('how-to-file-for-divorce-in-india')).featured_image).toBeNull();
+    // Only when asked for (or without _fields, as WordPress gives every field).
+    expect(await ask('motor-accident-claims-tribunal', { _fields: ['id'] })).toEqual({ id: 104 });
+    expect((await ask('motor-accident-claims-tribunal', {})).featured_image).toEqual(image);
+  });
+
+  it('gives no featured_image to an attachment attached to a draft', async () => {
+    const snapshot = fixtureSnapshot();
+    const draftId = 999;
+    const source = createEmbeddedSourceFromSnapshot({
+      ...snapshot,
+      posts: [
+        ...snapshot.posts,
+        { ...(snapshot.posts[0] as object), id: draftId, slug: 'a-draft', status: 'draft' },
       ],
+      media: snapshot.media.map((m) =>
+        (m as { id: number }).id === 204 ? { ...(m as object), post: draftId } : m,
+      ),
     });
-    expect(await embeddedOf('how-to-file-for-divorce-in-india')).toEqual({
-      'wp:featuredmedia': [
-        { code: 'rest_post_invalid_id', message: 'Invalid post ID.', data: { status: 404 } },
-      ],
-    });
-    // Without _links and _embedded in _fields, or without _embed, nothing is embedded.
-    expect(
-      await ask('motor-accident-claims-tribunal', { _fields: ['id'], _embed: 'wp:featuredmedia' }),
-    ).toEqual({ id: 104 });
-    expect((await ask('motor-accident-claims-tribunal', { _fields: fields }))._embedded).toBeUndefined();
-    // Another relation named: not the featured image.
-    expect(
-      (await ask('motor-accident-claims-tribunal', { _fields: fields, _embed: 'author' }))._embedded,
-    ).toBeUndefined();
+    const [post] = (
+      await source.get('/posts', { slug: 'motor-accident-claims-tribunal', _fields: ['featured_image'] })
+    ).body as Array<Record<string, unknown>>;
+    expect(post).toEqual({ featured_image: null });
   });
 
   it('answers categories with hide_empty, sorted by name', async () => {

@@ -4,7 +4,7 @@
 // mapping code. Behaviours follow what WordPress 6.1 does for anonymous requests: per_page 1..100
 // (else 400 rest_invalid_param), page past the end 400, unknown slug an empty list, empty slug
 // ignored, include dropping unknown ids, orderby=include, comma lists, top-level _fields only, and
-// `_embed` of the featured image (wp:featuredmedia).
+// the companion plugin's `featured_image` field, derived from the snapshot's media.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { htmlToText } from '../../derive/text.js';
@@ -30,12 +30,6 @@ export interface EmbeddedSource extends RestSource {
   /** Loads the snapshot now (it is otherwise loaded on the first question). */
   load(): Promise<void>;
 }
-
-/** WordPress's messages for the errors it embeds in place of an attachment. */
-const MESSAGES: Record<string, string> = {
-  rest_post_invalid_id: 'Invalid post ID.',
-  rest_forbidden: 'Sorry, you are not allowed to do that.',
-};
 
 const DEFAULT_ORDERBY: Record<CollectionName, string> = {
   posts: 'date',
@@ -150,76 +144,39 @@ function pickFields(item: Item, fields: readonly string[] | null): Item {
   return out;
 }
 
-/** The fields of an attachment in WordPress's `embed` context (what `_embed` puts in `_embedded`). */
-const MEDIA_EMBED_FIELDS = [
-  'id',
-  'date',
-  'slug',
-  'type',
-  'link',
-  'title',
-  'author',
-  'caption',
-  'alt_text',
-  'media_type',
-  'mime_type',
-  'media_details',
-  'source_url',
-] as const;
+const HAS_FEATURED_IMAGE: readonly CollectionName[] = ['posts', 'pages', 'practice_areas'];
 
-/** The link relations `_embed` asks for: all (`_embed`, `_embed=1`, `_embed=true`) or the ones named. */
-function embedRelations(query: RestQuery): 'all' | string[] | null {
-  if (!('_embed' in query) || query._embed === undefined || query._embed === null) return null;
-  const list = toList(query._embed);
-  if (list.length === 0 || (list.length === 1 && ['1', 'true'].includes(list[0]!.toLowerCase())))
-    return 'all';
-  return list;
-}
-
-const CURIES = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
-const TYPE_OF: Partial<Record<CollectionName, string>> = {
-  posts: 'post',
-  pages: 'page',
-  practice_areas: 'practice_area',
-};
-
-/** The `_links` WordPress 6.1 gives a post, page or practice area (practice areas: no author, comments or revisions). */
-function postLinks(rest: string, collection: CollectionName, item: Item, mediaId: number) {
-  const id = String(item.id);
-  const own = collection === 'posts' || collection === 'pages';
+/**
+ * The companion plugin's `featured_image` of a post, page or practice area, as WordPress gives it to
+ * an anonymous visitor: the attachment's id, URL, size, alt text, type and resized copies, or null
+ * when there is none or it is not public (private or trashed, or attached to a post that is not).
+ */
+function featuredImageOf(snap: ContentSnapshot, mediaId: number): Record<string, unknown> | null {
+  const media =
+    mediaId > 0 ? (snap.media as readonly Item[]).find((m) => Number(m.id) === mediaId) : undefined;
+  if (!media || (media.status !== undefined && !['inherit', 'publish'].includes(String(media.status))))
+    return null;
+  const parentId = Number(media.post ?? 0);
+  const parent =
+    parentId > 0
+      ? HAS_FEATURED_IMAGE.flatMap((c) => snap[c] as readonly Item[]).find((p) => Number(p.id) === parentId)
+      : undefined;
+  if (parent && parent.status !== undefined && String(parent.status) !== 'publish') return null;
+  const details = (media.media_details ?? {}) as { width?: unknown; height?: unknown; sizes?: unknown };
+  const sizes: Record<string, unknown> = {};
+  for (const [name, size] of Object.entries((details.sizes ?? {}) as Record<string, Item>)) {
+    // WordPress's /media adds `full` to the sizes; the plugin gives the resized copies only.
+    if (name !== 'full')
+      sizes[name] = { width: size.width, height: size.height, source_url: size.source_url };
+  }
   return {
-    self: [{ href: `${rest}/${collection}/${id}` }],
-    collection: [{ href: `${rest}/${collection}` }],
-    about: [{ href: `${rest}/types/${TYPE_OF[collection] ?? collection}` }],
-    ...(own
-      ? {
-          author: [{ embeddable: true, href: `${rest}/users/${String(item.author ?? 1)}` }],
-          replies: [{ embeddable: true, href: `${rest}/comments?post=${id}` }],
-          'version-history': [{ count: 0, href: `${rest}/${collection}/${id}/revisions` }],
-        }
-      : {}),
-    ...(mediaId > 0 ? { 'wp:featuredmedia': [{ embeddable: true, href: `${rest}/media/${mediaId}` }] } : {}),
-    'wp:attachment': [{ href: `${rest}/media?parent=${id}` }],
-    ...(collection === 'posts'
-      ? {
-          'wp:term': [
-            { taxonomy: 'category', embeddable: true, href: `${rest}/categories?post=${id}` },
-            { taxonomy: 'post_tag', embeddable: true, href: `${rest}/tags?post=${id}` },
-          ],
-        }
-      : {}),
-    curies: CURIES,
-  };
-}
-
-/** The `_links` of an embedded attachment. */
-function attachmentLinks(rest: string, id: number) {
-  return {
-    self: [{ href: `${rest}/media/${id}` }],
-    collection: [{ href: `${rest}/media` }],
-    about: [{ href: `${rest}/types/attachment` }],
-    author: [{ embeddable: true, href: `${rest}/users/1` }],
-    replies: [{ embeddable: true, href: `${rest}/comments?post=${id}` }],
+    id: mediaId,
+    source_url: media.source_url,
+    width: details.width ?? null,
+    height: details.height ?? null,
+    alt_text: media.alt_text ?? '',
+    mime_type: media.mime_type ?? '',
+    sizes,
   };
 }
 
@@ -361,51 +318,17 @@ export function createEmbeddedSourceFromSnapshot(
     const slice = items.slice((page - 1) * perPage, page * perPage);
     return {
       body: slice.map((i) =>
-        pickFields(withLinks(snap, collection, i, query), fields.length ? fields : null),
+        pickFields(withFeaturedImage(snap, collection, i), fields.length ? fields : null),
       ),
       total,
       totalPages,
     };
   }
 
-  /**
-   * An item as WordPress serves it with `_links` (the relations WordPress 6.1 gives anonymous
-   * visitors, so that an answer weighs what WordPress's would) and, when `_embed` names the featured
-   * image, `_embedded`: the attachment in its embed context with its own links, or the error
-   * WordPress embeds for one an anonymous visitor may not see (401) or that does not exist (404).
-   * WordPress 6.1 adds neither unless `_fields` keeps both.
-   */
-  function withLinks(snap: ContentSnapshot, collection: CollectionName, item: Item, query: RestQuery): Item {
-    const fields = toList(query._fields);
-    const embed = embedRelations(query);
-    // Without `_fields` WordPress adds `_links` to every item; the snapshot's consumers that ask that
-    // way read the recorded fields only, so the links are left out unless embedding was asked for.
-    if (fields.length === 0 ? embed === null : !(fields.includes('_links') && fields.includes('_embedded')))
-      return item;
-    if (collection === 'categories' || collection === 'media') return item;
-    let origin = '';
-    try {
-      origin = new URL(String(item.link)).origin;
-    } catch {
-      // An item without a link still gets its links, relative to the site.
-    }
-    const rest = `${origin}/wp-json/wp/v2`;
-    const mediaId = Number(item.featured_media ?? 0);
-    const out: Record<string, unknown> = { ...item, _links: postLinks(rest, collection, item, mediaId) };
-    if (mediaId > 0 && (embed === 'all' || embed?.includes('wp:featuredmedia'))) {
-      const media = (snap.media as readonly Item[]).find((m) => Number(m.id) === mediaId);
-      const error = (code: string, status: number) => ({ code, message: MESSAGES[code], data: { status } });
-      out._embedded = {
-        'wp:featuredmedia': [
-          !media
-            ? error('rest_post_invalid_id', 404)
-            : media.status !== undefined && !['inherit', 'publish'].includes(String(media.status))
-              ? error('rest_forbidden', 401)
-              : { ...pickFields(media, MEDIA_EMBED_FIELDS), _links: attachmentLinks(rest, mediaId) },
-        ],
-      };
-    }
-    return out;
+  /** A post, page or practice area with the companion plugin's `featured_image`, as WordPress gives it. */
+  function withFeaturedImage(snap: ContentSnapshot, collection: CollectionName, item: Item): Item {
+    if (!HAS_FEATURED_IMAGE.includes(collection)) return item;
+    return deepFreeze({ ...item, featured_image: featuredImageOf(snap, Number(item.featured_media ?? 0)) });
   }
 
   const source: EmbeddedSource = {
@@ -437,8 +360,8 @@ export function createEmbeddedSourceFromSnapshot(
           throw wordpressApiError(401, requestPath, 'rest_forbidden');
         }
         const fields = toList(query._fields);
-        const linked = withLinks(snap, collection, item, query);
-        result = { body: pickFields(linked, fields.length ? fields : null), total: null, totalPages: null };
+        const body = pickFields(withFeaturedImage(snap, collection, item), fields.length ? fields : null);
+        result = { body, total: null, totalPages: null };
       } else {
         result = answer(snap, collection, all, requestPath, query);
       }

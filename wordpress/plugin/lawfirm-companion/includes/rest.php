@@ -1,7 +1,8 @@
 <?php
 /**
  * REST fields: banner_settings (posts), seo_meta (posts, pages), page_structure (pages, practice
- * areas), author_name and word_count (posts, read-only) and practice_icon (practice areas).
+ * areas), author_name and word_count (posts, read-only), featured_image (posts, pages, practice
+ * areas, read-only) and practice_icon (practice areas).
  *
  * WordPress validates writes against each field's schema before the update callback runs
  * (wrong types, unknown sub-fields, bad colours or URLs -> 400 rest_invalid_param).
@@ -194,6 +195,48 @@ function register_rest_fields(): void {
 		)
 	);
 
+	// The featured image in the answer itself, as small as the site needs: a page then costs
+	// WordPress no /media request for it, and no _embed (whose _links weigh more than the image).
+	register_rest_field(
+		array( 'post', 'page', 'practice_area' ),
+		'featured_image',
+		array(
+			'get_callback' => static fn( array $data ) => featured_image( (int) get_post_thumbnail_id( (int) $data['id'] ) ),
+			'schema'       => array(
+				'description' => __( 'The featured image as /wp/v2/media gives it to this visitor (id, URL, size, alt text, type, resized copies); null when there is none or the visitor may not see it.', 'lawfirm-companion' ),
+				'type'        => array( 'object', 'null' ),
+				'readonly'    => true,
+				'context'     => array( 'view', 'edit', 'embed' ),
+				'properties'  => array(
+					'id'         => array( 'type' => 'integer' ),
+					'source_url' => array(
+						'type'   => 'string',
+						'format' => 'uri',
+					),
+					'width'      => array( 'type' => array( 'integer', 'null' ) ),
+					'height'     => array( 'type' => array( 'integer', 'null' ) ),
+					'alt_text'   => array( 'type' => 'string' ),
+					'mime_type'  => array( 'type' => 'string' ),
+					'sizes'      => array(
+						'description'          => __( 'Resized copies by size name (for srcset).', 'lawfirm-companion' ),
+						'type'                 => 'object',
+						'additionalProperties' => array(
+							'type'       => 'object',
+							'properties' => array(
+								'width'      => array( 'type' => 'integer' ),
+								'height'     => array( 'type' => 'integer' ),
+								'source_url' => array(
+									'type'   => 'string',
+									'format' => 'uri',
+								),
+							),
+						),
+					),
+				),
+			),
+		)
+	);
+
 	register_rest_field(
 		'practice_area',
 		'practice_icon',
@@ -210,6 +253,51 @@ function register_rest_fields(): void {
 				'context'     => array( 'view', 'edit', 'embed' ),
 			),
 		)
+	);
+}
+
+/**
+ * The attachment as the site shows it, or null when there is none or the current visitor may not
+ * read it through /wp/v2/media (private, trashed, or attached to a post they may not see): the same
+ * check as the media endpoint, so a private attachment never leaks through a public post.
+ *
+ * @return array<string, mixed>|null
+ */
+function featured_image( int $id ): ?array {
+	$attachment = $id > 0 ? get_post( $id ) : null;
+	if ( ! $attachment instanceof \WP_Post || 'attachment' !== $attachment->post_type ) {
+		return null;
+	}
+	$controller = get_post_type_object( 'attachment' )->get_rest_controller();
+	if ( ! $controller instanceof \WP_REST_Posts_Controller || ! $controller->check_read_permission( $attachment ) ) {
+		return null;
+	}
+	$url = wp_get_attachment_url( $id );
+	if ( ! $url ) {
+		return null;
+	}
+	$meta  = wp_get_attachment_metadata( $id );
+	$meta  = is_array( $meta ) ? $meta : array();
+	$sizes = array();
+	foreach ( array_keys( is_array( $meta['sizes'] ?? null ) ? $meta['sizes'] : array() ) as $name ) {
+		$src = wp_get_attachment_image_src( $id, $name );
+		if ( $src ) {
+			$sizes[ $name ] = array(
+				'width'      => (int) $src[1],
+				'height'     => (int) $src[2],
+				'source_url' => $src[0],
+			);
+		}
+	}
+	return array(
+		'id'         => $id,
+		'source_url' => $url,
+		'width'      => isset( $meta['width'] ) ? (int) $meta['width'] : null,
+		'height'     => isset( $meta['height'] ) ? (int) $meta['height'] : null,
+		'alt_text'   => (string) get_post_meta( $id, '_wp_attachment_image_alt', true ),
+		'mime_type'  => (string) $attachment->post_mime_type,
+		// An object even when empty (PHP's [] would be a JSON list).
+		'sizes'      => (object) $sizes,
 	);
 }
 
