@@ -1,4 +1,5 @@
 // brief §8's fallbacks and the cache's stale answers, against a fake WordPress that fails on purpose.
+import { mediaPath } from '../src/media/address.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Connection, Page, Post, PostList, PracticeArea } from '../src/generated/resolvers.js';
 import type { FaultMode } from './fake-wordpress.js';
@@ -129,7 +130,7 @@ describe('fallbacks (brief §8)', () => {
     ]);
     expect(carried.data!.post.featuredImage).toEqual(lookedUp.data!.post.featuredImage);
     expect(carried.data!.post.featuredImage).toMatchObject({
-      url: '/wp-content/uploads/2025/01/image-202.jpg',
+      url: mediaPath('/wp-content/uploads/2025/01/image-202.jpg', 1280),
       isDefault: false,
     });
   });

@@ -1,3 +1,4 @@
+import { mediaPath } from '../media/address.js';
 import { describe, expect, it } from 'vitest';
 import { mediaFromWp } from '../derive/media.js';
 import {
@@ -74,14 +75,15 @@ describe("the featured image a post carries (the companion plugin's featured_ima
     const found = featuredImage(post(field));
     expect(found).toMatchObject({ id: 42, alt_text: 'The district court', mime_type: 'image/jpeg' });
     expect(mediaFromWp(found)).toEqual(mediaFromWp(wpMediaSchema.parse(attachment)));
-    expect(mediaFromWp(found)?.srcSet).toBe(
-      'https://cms.test/wp-content/uploads/court-300x200.jpg 300w, https://cms.test/wp-content/uploads/court.jpg 1200w',
+    // The site's /media addresses of the original, up to its 1200 px.
+    expect(mediaFromWp(found)?.srcSet).toContain(
+      `${mediaPath('https://cms.test/wp-content/uploads/court.jpg', 1280)} 1200w`,
     );
     // Without sizes or dimensions it is still the image.
     expect(
       mediaFromWp(featuredImage(post({ id: 42, source_url: field.source_url, width: null }))),
     ).toMatchObject({
-      url: field.source_url,
+      url: mediaPath(field.source_url, 1280),
       alt: 'Featured image',
       width: null,
       srcSet: null,
