@@ -69,12 +69,8 @@ export interface BenchResults {
   };
   upstream?: {
     pages: PageUpstream[];
-    /**
-     * The blog list's upstream bytes against the same posts fetched without _fields; the featured
-     * images its answers carry (`featured_image`, `blogListImageBytes`) are the page's images, not the list's.
-     */
+    /** The blog list's upstream bytes (featured images included) against the same posts fetched without _fields. */
     blogListBytes: number;
-    blogListImageBytes?: number;
     blogListUnfilteredBytes: number;
     blogListBytesRatio: number;
   };
@@ -183,7 +179,7 @@ export function figureSections(r: BenchResults, level = 2): { part: FigurePart; 
       );
     out.push(
       '',
-      `Blog list: its /posts answers are ${kib(r.upstream.blogListBytes)} from WordPress${r.upstream.blogListImageBytes ? ` (besides the ${kib(r.upstream.blogListImageBytes)} of featured images in their featured_image fields)` : ''} vs ${kib(r.upstream.blogListUnfilteredBytes)} for the same posts without _fields (${(r.upstream.blogListBytesRatio * 100).toFixed(1)} %).`,
+      `Blog list: its /posts answers are ${kib(r.upstream.blogListBytes)} from WordPress vs ${kib(r.upstream.blogListUnfilteredBytes)} for the same posts without _fields (${(r.upstream.blogListBytesRatio * 100).toFixed(1)} %).`,
     );
     add('upstream', out);
   }

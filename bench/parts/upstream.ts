@@ -72,7 +72,6 @@ function snapshotOf(fake: FakeWordPress) {
     requests: fake.stats.requests,
     bytes: fake.stats.bytes,
     postsBytes: fake.stats.byPath['/posts']?.bytes ?? 0,
-    postsImageBytes: fake.stats.byPath['/posts']?.imageBytes ?? 0,
     log: [...fake.stats.log],
   };
 }
@@ -87,7 +86,6 @@ export async function measureUpstream(): Promise<NonNullable<BenchResults['upstr
   });
   const pages: PageUpstream[] = [];
   let blogPostsBytes = 0;
-  let blogImageBytes = 0;
   try {
     for (const pagePath of PAGES) {
       const gateway = await startGateway(fake.url);
@@ -96,8 +94,7 @@ export async function measureUpstream(): Promise<NonNullable<BenchResults['upstr
       await view(web1.url, pagePath);
       const cold = snapshotOf(fake);
       if (pagePath === '/blog/') {
-        blogPostsBytes = cold.postsBytes - cold.postsImageBytes;
-        blogImageBytes = cold.postsImageBytes;
+        blogPostsBytes = cold.postsBytes;
       }
       await web1.close();
       const web2 = await startWeb(gateway.url, renderer);
@@ -128,14 +125,11 @@ export async function measureUpstream(): Promise<NonNullable<BenchResults['upstr
         })
         .on('error', reject);
     });
-    // The blog list's own bytes (its /posts answers) against the same posts in full; the page's
-    // other answers (categories, images) are in its row of the table. The featured images travel
-    // inside the /posts answers (`featured_image`) but are the page's images, not the list, as the
-    // /media answer was: left out here and reported beside it.
+    // The blog list's own bytes (its /posts answers, their featured images included) against the same
+    // posts in full; the page's other answers (categories) are in its row of the table.
     return {
       pages,
       blogListBytes: blogPostsBytes,
-      blogListImageBytes: blogImageBytes,
       blogListUnfilteredBytes: unfiltered,
       blogListBytesRatio: blogPostsBytes / unfiltered,
     };

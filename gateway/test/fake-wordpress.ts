@@ -32,11 +32,8 @@ export interface FaultOptions {
 export interface FakeStats {
   requests: number;
   bytes: number;
-  /**
-   * Per REST path; `imageBytes` is the part of `bytes` that was the companion plugin's
-   * `featured_image` fields, which a separate `/media` request would otherwise have carried.
-   */
-  byPath: Record<string, { requests: number; bytes: number; imageBytes?: number }>;
+  /** Per REST path. */
+  byPath: Record<string, { requests: number; bytes: number }>;
   /** Every REST request as `path?query`, in arrival order. */
   log: string[];
 }
@@ -217,21 +214,10 @@ export async function startFakeWordPress(options: {
         const headers: http.OutgoingHttpHeaders = {};
         if (answer.total !== null) headers['x-wp-total'] = String(answer.total);
         if (answer.totalPages !== null) headers['x-wp-totalpages'] = String(answer.totalPages);
-        const items = (Array.isArray(answer.body) ? answer.body : [answer.body]) as unknown[];
-        let images = 0;
-        for (const item of items) {
-          if (!featuredImages || !item || typeof item !== 'object' || !('featured_image' in item)) continue;
-          const { featured_image: image } = item as { featured_image?: unknown };
-          images += Buffer.byteLength(`,"featured_image":${JSON.stringify(image)}`);
-        }
         // Without the companion plugin WordPress has no such field.
         const body = JSON.stringify(answer.body, (key, value: unknown) =>
           !featuredImages && key === 'featured_image' ? undefined : value,
         );
-        if (images > 0) {
-          const entry = (stats.byPath[restPath] ??= { requests: 0, bytes: 0 });
-          entry.imageBytes = (entry.imageBytes ?? 0) + images;
-        }
         send(res, restPath, 200, body, headers);
       } catch (error) {
         const status = error instanceof UpstreamError && error.status ? error.status : 500;

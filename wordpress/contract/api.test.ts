@@ -65,7 +65,6 @@ const title = (item: { title: { rendered: string } }) => htmlToText(item.title.r
 
 /** What the companion plugin's featured_image should hold for an attachment /media answers. */
 function fieldOf(media: WpMedia) {
-  const sizes = Object.entries(media.media_details?.sizes ?? {}).filter(([name]) => name !== 'full');
   return {
     id: media.id,
     source_url: media.source_url,
@@ -73,9 +72,6 @@ function fieldOf(media: WpMedia) {
     height: media.media_details?.height,
     alt_text: media.alt_text,
     mime_type: media.mime_type,
-    sizes: Object.fromEntries(
-      sizes.map(([name, s]) => [name, { width: s.width, height: s.height, source_url: s.source_url }]),
-    ),
   };
 }
 

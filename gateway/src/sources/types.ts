@@ -314,8 +314,6 @@ const wpFeaturedImageSchema = z.object({
   height: z.number().int().positive().nullish().catch(undefined),
   alt_text: optString,
   mime_type: optString,
-  // Read as /media's media_details.sizes are (wpMediaSchema below): unusable sizes are left out.
-  sizes: z.unknown().optional(),
 });
 
 /**
@@ -334,8 +332,8 @@ export function featuredImage(item: {
   if (item.featured_image === null) return null;
   const parsed = wpFeaturedImageSchema.safeParse(item.featured_image);
   if (!parsed.success || parsed.data.id !== id) return undefined;
-  const { width, height, sizes, ...rest } = parsed.data;
-  return wpMediaSchema.parse({ ...rest, media_details: { width, height, sizes } });
+  const { width, height, ...rest } = parsed.data;
+  return wpMediaSchema.parse({ ...rest, media_details: { width, height } });
 }
 
 export const wpCategorySchema = z.looseObject({

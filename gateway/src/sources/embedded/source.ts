@@ -148,7 +148,7 @@ const HAS_FEATURED_IMAGE: readonly CollectionName[] = ['posts', 'pages', 'practi
 
 /**
  * The companion plugin's `featured_image` of a post, page or practice area, as WordPress gives it to
- * an anonymous visitor: the attachment's id, URL, size, alt text, type and resized copies, or null
+ * an anonymous visitor: the attachment's id, URL, size, alt text and type, or null
  * when there is none or it is not public (private or trashed, or attached to a post that is not).
  */
 function featuredImageOf(snap: ContentSnapshot, mediaId: number): Record<string, unknown> | null {
@@ -162,13 +162,7 @@ function featuredImageOf(snap: ContentSnapshot, mediaId: number): Record<string,
       ? HAS_FEATURED_IMAGE.flatMap((c) => snap[c] as readonly Item[]).find((p) => Number(p.id) === parentId)
       : undefined;
   if (parent && parent.status !== undefined && String(parent.status) !== 'publish') return null;
-  const details = (media.media_details ?? {}) as { width?: unknown; height?: unknown; sizes?: unknown };
-  const sizes: Record<string, unknown> = {};
-  for (const [name, size] of Object.entries((details.sizes ?? {}) as Record<string, Item>)) {
-    // WordPress's /media adds `full` to the sizes; the plugin gives the resized copies only.
-    if (name !== 'full')
-      sizes[name] = { width: size.width, height: size.height, source_url: size.source_url };
-  }
+  const details = (media.media_details ?? {}) as { width?: unknown; height?: unknown };
   return {
     id: mediaId,
     source_url: media.source_url,
@@ -176,7 +170,6 @@ function featuredImageOf(snap: ContentSnapshot, mediaId: number): Record<string,
     height: details.height ?? null,
     alt_text: media.alt_text ?? '',
     mime_type: media.mime_type ?? '',
-    sizes,
   };
 }
 

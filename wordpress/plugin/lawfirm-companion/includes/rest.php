@@ -203,7 +203,7 @@ function register_rest_fields(): void {
 		array(
 			'get_callback' => static fn( array $data ) => featured_image( (int) get_post_thumbnail_id( (int) $data['id'] ) ),
 			'schema'       => array(
-				'description' => __( 'The featured image as /wp/v2/media gives it to this visitor (id, URL, size, alt text, type, resized copies); null when there is none or the visitor may not see it.', 'lawfirm-companion' ),
+				'description' => __( 'The featured image as /wp/v2/media gives it to this visitor (id, URL, size, alt text, type); null when there is none or the visitor may not see it.', 'lawfirm-companion' ),
 				'type'        => array( 'object', 'null' ),
 				'readonly'    => true,
 				'context'     => array( 'view', 'edit', 'embed' ),
@@ -217,21 +217,6 @@ function register_rest_fields(): void {
 					'height'     => array( 'type' => array( 'integer', 'null' ) ),
 					'alt_text'   => array( 'type' => 'string' ),
 					'mime_type'  => array( 'type' => 'string' ),
-					'sizes'      => array(
-						'description'          => __( 'Resized copies by size name (for srcset).', 'lawfirm-companion' ),
-						'type'                 => 'object',
-						'additionalProperties' => array(
-							'type'       => 'object',
-							'properties' => array(
-								'width'      => array( 'type' => 'integer' ),
-								'height'     => array( 'type' => 'integer' ),
-								'source_url' => array(
-									'type'   => 'string',
-									'format' => 'uri',
-								),
-							),
-						),
-					),
 				),
 			),
 		)
@@ -276,19 +261,8 @@ function featured_image( int $id ): ?array {
 	if ( ! $url ) {
 		return null;
 	}
-	$meta  = wp_get_attachment_metadata( $id );
-	$meta  = is_array( $meta ) ? $meta : array();
-	$sizes = array();
-	foreach ( array_keys( is_array( $meta['sizes'] ?? null ) ? $meta['sizes'] : array() ) as $name ) {
-		$src = wp_get_attachment_image_src( $id, $name );
-		if ( $src ) {
-			$sizes[ $name ] = array(
-				'width'      => (int) $src[1],
-				'height'     => (int) $src[2],
-				'source_url' => $src[0],
-			);
-		}
-	}
+	$meta = wp_get_attachment_metadata( $id );
+	$meta = is_array( $meta ) ? $meta : array();
 	return array(
 		'id'         => $id,
 		'source_url' => $url,
@@ -296,8 +270,6 @@ function featured_image( int $id ): ?array {
 		'height'     => isset( $meta['height'] ) ? (int) $meta['height'] : null,
 		'alt_text'   => (string) get_post_meta( $id, '_wp_attachment_image_alt', true ),
 		'mime_type'  => (string) $attachment->post_mime_type,
-		// An object even when empty (PHP's [] would be a JSON list).
-		'sizes'      => (object) $sizes,
 	);
 }
 
