@@ -5,8 +5,13 @@ import type { BenchResults } from './lib/report.js';
 const budgets = {
   'weight.homeJsGzipKiB': { max: 150, ceiling: 225 },
   'weight.pageJsGzipKiB': { max: 80 },
+  'images.homeSavingPct': { min: 40, ceiling: 0, measured: 0 },
+  'images.homeLcpSavingPct': { min: 40, ceiling: 0, measured: 0 },
+  'images.postSavingPct': { min: 40 },
+  'images.postLcpSavingPct': { min: 40 },
   'upstream.coldRequestsPerPage': { max: 3 },
   'upstream.warmRequestsPerPage': { max: 0 },
+  'upstream.warmImageFetchesPerPage': { max: 0 },
   'upstream.blogListBytesRatio': { max: 0.1 },
   'gateway.ratio': { min: 0.5 },
   'render.warmRatio': { min: 0.5 },
@@ -54,6 +59,74 @@ describe('bench:check', () => {
     expect(
       rows.filter((r) => r.budget.startsWith('upstream.') && r.verdict === 'FAIL').map((r) => r.budget),
     ).toEqual(['upstream.coldRequestsPerPage', 'upstream.warmRequestsPerPage']);
+  });
+
+  it('judges image savings per page: the LCP image apart, n/a for a page whose LCP is text', () => {
+    const page = (path: string, savingPct: number, lcp: number | null) => ({
+      path,
+      lcpElement: lcp === null ? 'h1' : 'img',
+      images: [],
+      beforeBytes: 100,
+      afterBytes: 100 - savingPct,
+      savingPct,
+      lcp: lcp === null ? null : { url: '/x', beforeBytes: 100, afterBytes: 100 - lcp, savingPct: lcp },
+      smallerThanBefore: 0,
+      equalSize: { afterBytes: 100 - savingPct, savingPct },
+    });
+    const rows = evaluate(
+      {
+        ...base,
+        images: {
+          viewport: { width: 375, height: 667, deviceScaleFactor: 2 },
+          pages: [page('/', 0, 0), page('/blog/a-post', 48.2, null)],
+        },
+      },
+      budgets,
+    ).filter((r) => r.budget.startsWith('images.'));
+    expect(rows.map((r) => `${r.budget} ${r.subject}: ${r.verdict}`)).toEqual([
+      'images.homeSavingPct /, all images: gap',
+      'images.homeLcpSavingPct /, LCP image: gap',
+      'images.postSavingPct /blog/{slug}, all images: pass',
+      'images.postLcpSavingPct /blog/{slug}, LCP is text (h1): n/a',
+    ]);
+    const worse = evaluate(
+      {
+        ...base,
+        images: {
+          viewport: { width: 375, height: 667, deviceScaleFactor: 2 },
+          pages: [page('/', -5, -5), page('/blog/a-post', 30, 30)],
+        },
+      },
+      budgets,
+    ).filter((r) => r.budget.startsWith('images.'));
+    expect(worse.map((r) => r.verdict)).toEqual(['FAIL', 'FAIL', 'FAIL', 'FAIL']);
+  });
+
+  it('fails a page whose images WordPress is asked for again once the gateway keeps them', () => {
+    const upstream = (warmImageFetches: number): BenchResults['upstream'] => ({
+      pages: [
+        {
+          path: '/blog/a-post',
+          coldRequests: 3,
+          coldBytes: 1,
+          warmRequests: 0,
+          warmBytes: 0,
+          requests: [],
+          imageAddresses: 8,
+          coldImageFetches: 1,
+          warmImageFetches,
+        },
+      ],
+      blogListBytes: 1,
+      blogListUnfilteredBytes: 100,
+      blogListBytesRatio: 0.01,
+    });
+    const verdict = (n: number) =>
+      evaluate({ ...base, upstream: upstream(n) }, budgets).find(
+        (r) => r.budget === 'upstream.warmImageFetchesPerPage',
+      )?.verdict;
+    expect(verdict(0)).toBe('pass');
+    expect(verdict(1)).toBe('FAIL');
   });
 
   it('never reports a part that did not run as passed', () => {

@@ -17,7 +17,8 @@ interface Budget {
 /** How much worse than the measured level a ceiling may be. */
 const CEILING_SLACK = 0.1;
 
-type Verdict = 'pass' | 'FAIL' | 'gap' | 'not run';
+/** 'n/a': the figure does not exist for this subject (a page whose largest paint is text, not an image). */
+type Verdict = 'pass' | 'FAIL' | 'gap' | 'not run' | 'n/a';
 
 export interface Row {
   budget: string;
@@ -64,12 +65,13 @@ export function checkBudgets(budgets: Record<string, Budget>): void {
 export function evaluate(results: BenchResults, budgets: Record<string, Budget>): Row[] {
   checkBudgets(budgets);
   const rows: Row[] = [];
-  const judge = (budget: string, subject: string, value: number | null) => {
+  const judge = (budget: string, subject: string, value: number | null, notApplicable = false) => {
     const b = budgets[budget];
     if (!b) throw new Error(`No budget named ${budget}`);
     const limit = b.max !== undefined ? `<= ${b.max}` : `>= ${b.min}`;
     let verdict: Verdict;
-    if (value === null || Number.isNaN(value)) verdict = 'not run';
+    if (notApplicable) verdict = 'n/a';
+    else if (value === null || Number.isNaN(value)) verdict = 'not run';
     else if ((b.max !== undefined && value <= b.max) || (b.min !== undefined && value >= b.min))
       verdict = 'pass';
     else if (b.ceiling !== undefined && (b.max !== undefined ? value <= b.ceiling : value >= b.ceiling))
@@ -92,9 +94,27 @@ export function evaluate(results: BenchResults, budgets: Record<string, Budget>)
     const row = results.weight?.routes.find((r) => r.route === route);
     judge('weight.pageJsGzipKiB', route, row ? row.jsGzip / 1024 : null);
   }
+  // Image bytes before and after /media: the home page and a post (bench/parts/images.ts).
+  for (const [kind, path] of [
+    ['home', '/'],
+    ['post', '/blog/{slug}'],
+  ] as const) {
+    const p = results.images?.pages.find((i) =>
+      kind === 'home' ? i.path === '/' : i.path.startsWith('/blog/'),
+    );
+    judge(`images.${kind}SavingPct`, `${path}, all images`, p ? p.savingPct : null);
+    judge(
+      `images.${kind}LcpSavingPct`,
+      p && !p.lcp ? `${path}, LCP is text (${p.lcpElement ?? 'none'})` : `${path}, LCP image`,
+      p?.lcp ? p.lcp.savingPct : null,
+      p !== undefined && p.lcp === null,
+    );
+  }
   for (const p of results.upstream?.pages ?? []) {
     judge('upstream.coldRequestsPerPage', p.path, p.coldRequests);
     judge('upstream.warmRequestsPerPage', p.path, p.warmRequests);
+    if (p.warmImageFetches !== undefined)
+      judge('upstream.warmImageFetchesPerPage', p.path, p.warmImageFetches);
   }
   if (!results.upstream) judge('upstream.coldRequestsPerPage', 'pages', null);
   judge('upstream.blogListBytesRatio', '/blog/', results.upstream?.blogListBytesRatio ?? null);
@@ -151,7 +171,7 @@ function main(): void {
   for (const r of rows) {
     const value = r.value === null ? '-' : Number.isInteger(r.value) ? String(r.value) : r.value.toFixed(3);
     console.log(
-      `${r.verdict.padEnd(7)} ${r.budget.padEnd(30)} ${r.subject.padEnd(42)} ${value.padStart(10)}  ${r.limit}`,
+      `${r.verdict.padEnd(7)} ${r.budget.padEnd(34)} ${r.subject.padEnd(42)} ${value.padStart(10)}  ${r.limit}`,
     );
   }
   const failed = rows.filter((r) => r.verdict === 'FAIL');

@@ -10,8 +10,8 @@
 //   npm run bench                      everything
 //   npm run bench -- --quick           shorter load runs and fewer navigation rounds (CI); Lighthouse
 //                                      is always the median of 3 runs
-//   npm run bench -- --only=upstream,weight   some parts: gateway, upstream, render, lighthouse,
-//                                      navigation, weight, publish
+//   npm run bench -- --only=upstream,weight   some parts: weight, images, upstream, gateway, render,
+//                                      lighthouse, navigation, publish
 //   BENCHMARK_INDEX=1500 npm run bench -- --only=lighthouse   a fixed slowdown, to compare commits
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -20,6 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { REPO_ROOT } from './lib/services.js';
 import { measureGateway } from './parts/gateway.js';
 import { measureUpstream } from './parts/upstream.js';
+import { measureImages } from './parts/images.js';
 import { measureRender } from './parts/render.js';
 import { measureLighthouse } from './parts/lighthouse.js';
 import { measureWeight } from './parts/weight.js';
@@ -34,7 +35,16 @@ import {
   type BenchResults,
 } from './lib/report.js';
 
-const PARTS = ['weight', 'upstream', 'gateway', 'render', 'lighthouse', 'navigation', 'publish'] as const;
+const PARTS = [
+  'weight',
+  'images',
+  'upstream',
+  'gateway',
+  'render',
+  'lighthouse',
+  'navigation',
+  'publish',
+] as const;
 type Part = (typeof PARTS)[number];
 
 function parseArgs(argv: string[]): { quick: boolean; only: Set<Part> } {
@@ -82,6 +92,7 @@ async function main(): Promise<void> {
     console.log(`   (${seconds} s)`);
   };
   await run('weight', 'weight', () => measureWeight());
+  await run('images', 'images', () => measureImages());
   await run('upstream', 'upstream', () => measureUpstream());
   await run('gateway', 'gateway', () => measureGateway({ seconds: quick ? 4 : 10 }));
   await run('render', 'render', () => measureRender({ seconds: quick ? 4 : 10, coldSamples: quick ? 3 : 7 }));

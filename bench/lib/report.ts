@@ -1,4 +1,5 @@
 // The shape of bench/results/latest.json, its markdown, and the figures section of docs/performance.md.
+import type { PageImage, PageImageTotals } from '../parts/image-renditions.js';
 import type { CpuCalibration } from './cpu.js';
 
 export interface LoadFigures {
@@ -24,6 +25,13 @@ export interface PageUpstream {
   warmRequests: number;
   warmBytes: number;
   requests: string[];
+  /** The distinct /media addresses the page's HTML names, each requested after the page view. */
+  imageAddresses?: number;
+  /** The distinct WordPress originals they show: what a cold media cache fetches, once each. */
+  imageOriginals?: number;
+  /** Files the gateway fetched from WordPress's uploads for them: a fresh media cache, then a kept one. */
+  coldImageFetches?: number;
+  warmImageFetches?: number;
 }
 
 export interface NavigationJourney {
@@ -74,6 +82,11 @@ export interface BenchResults {
     blogListUnfilteredBytes: number;
     blogListBytesRatio: number;
   };
+  images?: {
+    viewport: { width: number; height: number; deviceScaleFactor: number };
+    /** The LCP element's tag ('img' for an image, 'h1' for a heading...). */
+    pages: ({ path: string; lcpElement: string | null; images: PageImage[] } & PageImageTotals)[];
+  };
   gateway?: { home: RatioFigures; blogList: RatioFigures; logLevel: string };
   render?: {
     warm: RatioFigures;
@@ -122,6 +135,7 @@ const r2 = (n: number) => n.toFixed(2);
 /** The parts with figures, in the order the markdown and docs/performance.md list them. */
 const FIGURE_PARTS = [
   'weight',
+  'images',
   'upstream',
   'gateway',
   'render',
@@ -166,16 +180,52 @@ export function figureSections(r: BenchResults, level = 2): { part: FigurePart; 
     }
     add('weight', out);
   }
+  if (r.images) {
+    const v = r.images.viewport;
+    const out = [
+      `${h}Image bytes on a phone, before and after /media`,
+      '',
+      `Chromium at ${v.width}x${v.height} CSS px, device pixel ratio ${v.deviceScaleFactor} (which srcset candidate is picked depends on it), scrolled to the bottom. ` +
+        "After: every image the browser downloaded (encoded bytes). Before: for each WordPress image, the rendition the site's markup named before /media, as the same browser picks it from the old `src`/`srcset` with the image's `sizes`; the site's own images are the same on both sides.",
+      '',
+      '| page | LCP image before | after | saving | all images before | after | saving | after at equal size | saving |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ];
+    for (const p of r.images.pages)
+      out.push(
+        `| ${p.path} | ${p.lcp ? kib(p.lcp.beforeBytes) : '-'} | ${p.lcp ? kib(p.lcp.afterBytes) : '-'} | ${p.lcp ? `${p.lcp.savingPct.toFixed(1)} %` : `LCP is text (${p.lcpElement ?? '-'})`} | ${kib(p.beforeBytes)} | ${kib(p.afterBytes)} | ${p.savingPct.toFixed(1)} % | ${kib(p.equalSize.afterBytes)} | ${p.equalSize.savingPct.toFixed(1)} % |`,
+      );
+    out.push(
+      '',
+      '"After at equal size": each /media image the browser picked narrower than the rendition before, replaced by the same original from /media at least as wide (fetched with the same Accept). ' +
+        'Each image: its pixel width as downloaded against the width that fills its display (CSS width × pixel ratio), and the rendition before.',
+      '',
+      '| page | image | bytes after (type) | width after | needed | before: rendition | bytes | width | at equal size |',
+      '| --- | --- | ---: | ---: | ---: | --- | ---: | ---: | ---: |',
+    );
+    for (const p of r.images.pages)
+      for (const i of p.images.filter((i) => i.displayedWidth > 0 || i.original))
+        out.push(
+          `| ${p.path} | ${i.original ? `/media: ${i.original}` : i.url}${i.lcp ? ' (LCP)' : ''} | ${kib(i.bytes)}${i.contentType ? ` (${i.contentType})` : ''} | ${i.naturalWidth} | ${i.neededWidth} | ${i.before.from === 'unchanged' ? 'unchanged' : i.before.url} | ${kib(i.before.bytes)} | ${i.before.width ?? '?'} | ${i.atBeforeWidth ? `${kib(i.atBeforeWidth.bytes)} at ${i.atBeforeWidth.width}` : '-'} |`,
+        );
+    add('images', out);
+  }
   if (r.upstream) {
+    const withImages = r.upstream.pages.some((p) => p.coldImageFetches !== undefined);
     const out = [
       `${h}Upstream work per page view (requests / bytes from WordPress)`,
       '',
-      '| page | cold | warm |',
-      '| --- | ---: | ---: |',
+      withImages ? '| page | cold | warm | image fetches, cold / warm |' : '| page | cold | warm |',
+      withImages ? '| --- | ---: | ---: | ---: |' : '| --- | ---: | ---: |',
     ];
     for (const p of r.upstream.pages)
       out.push(
-        `| ${p.path} | ${p.coldRequests} / ${kib(p.coldBytes)} | ${p.warmRequests} / ${kib(p.warmBytes)} |`,
+        `| ${p.path} | ${p.coldRequests} / ${kib(p.coldBytes)} | ${p.warmRequests} / ${kib(p.warmBytes)} |${withImages ? ` ${p.coldImageFetches ?? '-'} / ${p.warmImageFetches ?? '-'} (${p.imageAddresses ?? 0} addresses, ${p.imageOriginals ?? 0} originals) |` : ''}`,
+      );
+    if (withImages)
+      out.push(
+        '',
+        "Image fetches (files from WordPress's uploads) are counted apart from the REST requests: after the page views, every /media address the page's HTML names is requested through the web server (Accept AVIF/WebP), first with an empty media cache (cold), then with the images kept in it (warm).",
       );
     out.push(
       '',

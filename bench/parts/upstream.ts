@@ -1,7 +1,13 @@
 // Upstream work per page view: REST requests and bytes a page costs WordPress, counted at a
 // stand-in WordPress that serves the recorded content snapshot. Cold = fresh gateway and web
 // server; warm = the same gateway (content cached) with a fresh web server (no rendered page).
+// Image fetches are counted apart: after each view, every /media address the page's HTML names is
+// requested through the web server as a browser would (Accept AVIF/WebP), and the stand-in counts
+// the uploads the gateway fetches for them; cold with an empty media cache (a temporary directory
+// per page), warm with the images kept in it.
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { pino } from 'pino';
@@ -16,15 +22,18 @@ import { readAssets } from '../../web/server/assets.server.js';
 import { REPO_ROOT, freePort } from '../lib/services.js';
 import type { BenchResults, PageUpstream } from '../lib/report.js';
 import { PAGES } from '../lib/pages.js';
+import { originalOf } from '../../gateway/src/media/address.js';
+import { mediaAddresses } from './image-renditions.js';
 
 const silent = pino({ level: 'silent' });
 
-async function startGateway(wordpressUrl: string) {
+async function startGateway(wordpressUrl: string, mediaCacheDir: string) {
   const port = await freePort();
   const config = loadConfig({
     NODE_ENV: 'production',
     WORDPRESS_URL: wordpressUrl,
     GATEWAY_PORT: String(port),
+    MEDIA_CACHE_DIR: mediaCacheDir,
   });
   const gateway = createGateway(config, { logger: silent });
   await gateway.start();
@@ -61,10 +70,23 @@ async function startWeb(gatewayUrl: string, renderer: RenderModule) {
   };
 }
 
-async function view(webUrl: string, pagePath: string): Promise<void> {
+async function view(webUrl: string, pagePath: string): Promise<string> {
   const res = await fetch(webUrl + pagePath, { redirect: 'manual' });
-  await res.arrayBuffer();
+  const html = await res.text();
   if (res.status !== 200) throw new Error(`${pagePath} answered ${res.status}`);
+  return html;
+}
+
+/** Each /media address a page names, asked for as a browser would, through the web server. */
+async function fetchImages(webUrl: string, addresses: string[]): Promise<void> {
+  for (const address of addresses) {
+    const res = await fetch(webUrl + address, {
+      redirect: 'manual',
+      headers: { accept: 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8' },
+    });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${address} answered ${res.status}`);
+  }
 }
 
 function snapshotOf(fake: FakeWordPress) {
@@ -88,10 +110,11 @@ export async function measureUpstream(): Promise<NonNullable<BenchResults['upstr
   let blogPostsBytes = 0;
   try {
     for (const pagePath of PAGES) {
-      const gateway = await startGateway(fake.url);
+      const mediaCacheDir = await mkdtemp(path.join(os.tmpdir(), 'bench-upstream-media-'));
+      const gateway = await startGateway(fake.url, mediaCacheDir);
       const web1 = await startWeb(gateway.url, renderer);
       fake.resetStats();
-      await view(web1.url, pagePath);
+      const html = await view(web1.url, pagePath);
       const cold = snapshotOf(fake);
       if (pagePath === '/blog/') {
         blogPostsBytes = cold.postsBytes;
@@ -101,8 +124,23 @@ export async function measureUpstream(): Promise<NonNullable<BenchResults['upstr
       fake.resetStats();
       await view(web2.url, pagePath);
       const warm = snapshotOf(fake);
+      // The images after both views, so the time their encoding takes never ages the content the
+      // warm view is served from. Cold: the media cache is empty; warm: it keeps them.
+      fake.resetStats();
+      const addresses = mediaAddresses(html);
+      await fetchImages(web2.url, addresses);
+      const coldImages = fake.stats.uploads.requests;
+      let imagesRest = fake.stats.requests;
+      fake.resetStats();
+      await fetchImages(web2.url, addresses);
+      const warmImages = fake.stats.uploads.requests;
+      imagesRest += fake.stats.requests;
       await web2.close();
       await gateway.close();
+      await rm(mediaCacheDir, { recursive: true, force: true });
+      // Images are the uploads' business: a REST request made for one would be a page's upstream work.
+      if (imagesRest > 0) throw new Error(`${pagePath}: its images cost ${imagesRest} REST requests`);
+      const originals = new Set(addresses.map((a) => originalOf(a))).size;
       pages.push({
         path: pagePath,
         coldRequests: cold.requests,
@@ -110,9 +148,13 @@ export async function measureUpstream(): Promise<NonNullable<BenchResults['upstr
         warmRequests: warm.requests,
         warmBytes: warm.bytes,
         requests: cold.log,
+        imageAddresses: addresses.length,
+        imageOriginals: originals,
+        coldImageFetches: coldImages,
+        warmImageFetches: warmImages,
       });
       console.log(
-        `   ${pagePath}: cold ${cold.requests} requests (${cold.log.join(' | ')}), warm ${warm.requests}`,
+        `   ${pagePath}: cold ${cold.requests} requests (${cold.log.join(' | ')}), warm ${warm.requests}; images: ${addresses.length} addresses of ${originals} originals, ${coldImages} fetches cold, ${warmImages} warm`,
       );
     }
     // The same 20 posts as the blog list, fetched the plain way: every field of every post.

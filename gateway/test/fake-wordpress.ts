@@ -1,7 +1,8 @@
 // A WordPress stand-in on loopback for integration tests: /wp-json/wp/v2/* answered by the embedded
 // source over a snapshot recorded in WordPress's REST shape (same headers: X-WP-Total,
 // X-WP-TotalPages; same error bodies), plus /wp-content/uploads/* from a directory. Fault modes
-// reproduce what a failing WordPress does on the wire, and every request is counted per path.
+// reproduce what a failing WordPress does on the wire, and every request is counted: REST requests
+// per path, uploads (image fetches) apart.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import http from 'node:http';
@@ -30,12 +31,15 @@ export interface FaultOptions {
 }
 
 export interface FakeStats {
+  /** REST requests and their bytes; uploads are counted apart, in `uploads`. */
   requests: number;
   bytes: number;
   /** Per REST path. */
   byPath: Record<string, { requests: number; bytes: number }>;
   /** Every REST request as `path?query`, in arrival order. */
   log: string[];
+  /** Files served from /wp-content/uploads/ (the images the gateway fetches) and their bytes. */
+  uploads: { requests: number; bytes: number };
 }
 
 export interface FakeWordPress {
@@ -63,7 +67,7 @@ const MESSAGES: Record<string, string> = {
 };
 
 function emptyStats(): FakeStats {
-  return { requests: 0, bytes: 0, byPath: {}, log: [] };
+  return { requests: 0, bytes: 0, byPath: {}, log: [], uploads: { requests: 0, bytes: 0 } };
 }
 
 /** URLSearchParams -> RestQuery: repeated and `key[]` parameters become lists, as PHP reads them. */
@@ -135,8 +139,8 @@ export async function startFakeWordPress(options: {
     }
     try {
       const info = await stat(file);
-      stats.requests += 1;
-      count('/wp-content/uploads', info.size);
+      stats.uploads.requests += 1;
+      stats.uploads.bytes += info.size;
       res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': info.size });
       createReadStream(file).pipe(res);
     } catch {
