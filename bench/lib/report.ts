@@ -186,7 +186,7 @@ export function figureSections(r: BenchResults, level = 2): { part: FigurePart; 
       `${h}Image bytes on a phone, before and after /media`,
       '',
       `Chromium at ${v.width}x${v.height} CSS px, device pixel ratio ${v.deviceScaleFactor} (which srcset candidate is picked depends on it), scrolled to the bottom. ` +
-        "After: every image the browser downloaded (encoded bytes). Before: for each WordPress image, the rendition the site's markup named before /media, as the same browser picks it from the old `src`/`srcset` with the image's `sizes`; the site's own images are the same on both sides.",
+        "After: every image the browser downloaded (encoded bytes). Before: for each WordPress image, the rendition the site's markup named before /media, as the same browser picks it from the old `src`/`srcset` with the image's `sizes`; the site's own photographs as their JPEG before, the AVIF or WebP copy the server now sends at the same address after; an SVG the same on both sides.",
       '',
       '| page | LCP image before | after | saving | all images before | after | saving | after at equal size | saving |',
       '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
@@ -206,7 +206,7 @@ export function figureSections(r: BenchResults, level = 2): { part: FigurePart; 
     for (const p of r.images.pages)
       for (const i of p.images.filter((i) => i.displayedWidth > 0 || i.original))
         out.push(
-          `| ${p.path} | ${i.original ? `/media: ${i.original}` : i.url}${i.lcp ? ' (LCP)' : ''} | ${kib(i.bytes)}${i.contentType ? ` (${i.contentType})` : ''} | ${i.naturalWidth} | ${i.neededWidth} | ${i.before.from === 'unchanged' ? 'unchanged' : i.before.url} | ${kib(i.before.bytes)} | ${i.before.width ?? '?'} | ${i.atBeforeWidth ? `${kib(i.atBeforeWidth.bytes)} at ${i.atBeforeWidth.width}` : '-'} |`,
+          `| ${p.path} | ${i.original ? `/media: ${i.original}` : i.url}${i.lcp ? ' (LCP)' : ''} | ${kib(i.bytes)}${i.contentType ? ` (${i.contentType})` : ''} | ${i.naturalWidth} | ${i.neededWidth} | ${i.before.from === 'unchanged' ? 'unchanged' : i.before.from === 'site' ? `${i.before.url} as it is` : i.before.url} | ${kib(i.before.bytes)} | ${i.before.width ?? '?'} | ${i.atBeforeWidth ? `${kib(i.atBeforeWidth.bytes)} at ${i.atBeforeWidth.width}` : '-'} |`,
         );
     add('images', out);
   }

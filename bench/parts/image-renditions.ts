@@ -134,7 +134,11 @@ export interface PageImage {
   neededWidth: number;
   lcp: boolean;
   /** What showed this image before: the WordPress rendition the browser picked from the old markup. */
-  before: { url: string; bytes: number; width: number | null; from: OldImage['from'] | 'unchanged' };
+  /**
+   * `site`: one of the site's own photographs, before sent as its JPEG or PNG (now the build's AVIF
+   * or WebP copy at the same address); `unchanged`: the same file on both sides (an SVG).
+   */
+  before: { url: string; bytes: number; width: number | null; from: OldImage['from'] | 'site' | 'unchanged' };
   /** When the browser picked a narrower /media image than before: the same original at least as wide. */
   atBeforeWidth?: { url: string; bytes: number; width: number };
 }

@@ -5,7 +5,9 @@
 // bytes). "Before" is, for each /media image, the WordPress rendition the site named before: the old
 // markup's `src` and `srcset` (image-renditions.ts) given to the same browser with the image's own
 // `sizes`, the candidate it picks read from `currentSrc`, and that file's bytes in the snapshot's
-// uploads/. The site's own images (/images/...) did not change: the same bytes on both sides.
+// uploads/. The site's own photographs (/images/*.jpg) were sent as their JPEG: "before" is that file,
+// "after" the build's AVIF or WebP copy the server now sends at the same address; an SVG is the same
+// on both sides.
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +36,8 @@ export const IMAGE_PAGES = [PAGES[0]!, PAGES[2]!];
 
 const KEEP_NAMES_SHIM = 'globalThis.__name = globalThis.__name || ((fn) => fn);';
 const CONTENT = path.join(REPO_ROOT, 'content');
+/** The browser build: the site's own photographs as the server has them. */
+const CLIENT_DIR = path.join(REPO_ROOT, 'web', 'dist', 'client');
 
 function lcpObserver() {
   const w = window as unknown as { __lcp: { url: string; tag: string } | null };
@@ -218,7 +222,16 @@ export async function measureImages(): Promise<NonNullable<BenchResults['images'
             width: naturalWidth,
             from: 'unchanged',
           };
-          if (original !== null) {
+          const ownPath = new URL(r.url, site.url).pathname;
+          if (original === null && /^\/images\/.+\.(?:jpe?g|png)$/i.test(ownPath)) {
+            // One of the site's own photographs: before, its JPEG or PNG was sent whatever the browser took.
+            before = {
+              url: r.url,
+              bytes: await fileSize(path.join(CLIENT_DIR, decodeURIComponent(ownPath))),
+              width: naturalWidth,
+              from: 'site',
+            };
+          } else if (original !== null) {
             const old = oldImageOf(original, media, bodies);
             const chosen = await pick(view, old.src, old.srcset, shown[0]?.sizes ?? '');
             const file = uploadFile(chosen);

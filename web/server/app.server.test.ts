@@ -98,6 +98,12 @@ async function startSite(env: Record<string, string> = {}, stand = fakeRenderer(
   // A built script and the compressed copy the build writes beside it.
   writeFileSync(path.join(client, 'assets', 'app-1.js'), SCRIPT);
   writeFileSync(path.join(client, 'assets', 'app-1.js.br'), zlib.brotliCompressSync(SCRIPT));
+  // A photograph with the smaller copies the build writes beside it, and one without.
+  mkdirSync(path.join(client, 'images', 'people'), { recursive: true });
+  writeFileSync(path.join(client, 'images', 'people', 'a.jpg'), 'JPEG, the largest');
+  writeFileSync(path.join(client, 'images', 'people', 'a.jpg.avif'), 'AVIF');
+  writeFileSync(path.join(client, 'images', 'people', 'a.jpg.webp'), 'WEBP, smaller');
+  writeFileSync(path.join(client, 'images', 'b.png'), 'PNG');
   const config = {
     ...loadWebConfig({
       LOG_LEVEL: 'silent',
@@ -316,6 +322,44 @@ describe('files', () => {
     expect(plain.body.toString()).toBe(SCRIPT);
     // The compressed copy is not a file of the site.
     expect((await fetch(`${site.url}/assets/app-1.js.br`)).status).toBe(404);
+  });
+
+  it("sends a photograph in the best format the browser takes, at the photograph's own address", async () => {
+    const site = await startSite();
+    const get = async (address: string, accept?: string) => {
+      const res = await fetch(site.url + address, accept ? { headers: { accept } } : {});
+      // Whether the answer varies by Accept (accept-encoding is @fastify/static's own).
+      const varies = (res.headers.get('vary') ?? '')
+        .split(',')
+        .some((v) => v.trim().toLowerCase() === 'accept');
+      return [res.status, res.headers.get('content-type'), varies, await res.text()];
+    };
+    const avifFirst = 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8';
+    expect(await get('/images/people/a.jpg', avifFirst)).toEqual([200, 'image/avif', true, 'AVIF']);
+    expect(await get('/images/people/a.jpg?v=2', avifFirst)).toEqual([200, 'image/avif', true, 'AVIF']);
+    expect(await get('/images/people/a.jpg', 'image/webp,*/*')).toEqual([
+      200,
+      'image/webp',
+      true,
+      'WEBP, smaller',
+    ]);
+    expect(await get('/images/people/a.jpg', 'image/avif;q=0,image/webp')).toEqual([
+      200,
+      'image/webp',
+      true,
+      'WEBP, smaller',
+    ]);
+    expect(await get('/images/people/a.jpg', '*/*')).toEqual([200, 'image/jpeg', true, 'JPEG, the largest']);
+    expect(await get('/images/people/a.jpg')).toEqual([200, 'image/jpeg', true, 'JPEG, the largest']);
+    // No copies: the same answer for every browser, so nothing varies.
+    expect(await get('/images/b.png', avifFirst)).toEqual([200, 'image/png', false, 'PNG']);
+    // The copies differ in their ETags, so a cache never mixes them up.
+    const tags = await Promise.all(
+      [avifFirst, 'image/webp', '*/*'].map(async (accept) =>
+        (await fetch(`${site.url}/images/people/a.jpg`, { headers: { accept } })).headers.get('etag'),
+      ),
+    );
+    expect(new Set(tags).size).toBe(3);
   });
 
   it('answers 304 to a weak or listed ETag of a file, as it does for pages', async () => {

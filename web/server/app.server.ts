@@ -42,6 +42,7 @@ import {
 import { pageUrl } from './page-url.server';
 import { isDecodablePath } from './paths.server';
 import { createCaches } from './caches.server';
+import { chooseImageCopy, readImageCopies } from './image-formats.server';
 import type { RenderRequest, RenderResult } from '../src/entry-server';
 
 /**
@@ -636,6 +637,19 @@ export function createWebApp(deps: WebAppDeps): WebApp {
     scope.get('/*', page);
 
     await scope.register(async (files) => {
+      // The site's photographs in the best format the browser takes, at their one address: the
+      // static handler reads the raw URL, so pointing it at the copy sends that file (its own type,
+      // length and ETag).
+      const imagesDir = path.join(clientDir, 'images');
+      const imageCopies = readImageCopies(imagesDir);
+      files.addHook('onRequest', async (request, reply) => {
+        if (!request.url.startsWith('/images/')) return;
+        const [pathname = '', query] = request.raw.url!.split(/\?(.*)/s, 2);
+        const choice = chooseImageCopy(pathname.slice('/images/'.length), request.headers.accept, imageCopies);
+        if (!choice.negotiable) return;
+        reply.header('vary', 'Accept');
+        if (choice.copy) request.raw.url = `/images/${choice.copy}${query ? `?${query}` : ''}`;
+      });
       // The site's types, whichever copy (compressed or not) @fastify/send picked.
       files.addHook('onSend', async (request, reply, payload) => {
         const type = fileType(request.url);
@@ -667,7 +681,7 @@ export function createWebApp(deps: WebAppDeps): WebApp {
           ...extra,
         });
       await mount('/assets/', path.join(clientDir, 'assets'), true);
-      await mount('/images/', path.join(clientDir, 'images'), false);
+      await mount('/images/', imagesDir, false);
       await mount('/wp-content/uploads/', path.join(config.CONTENT_DIR, 'uploads'), false);
       // The build's own top-level files (favicon.ico, logo.svg), each a route of its own: every
       // other address is a page.
