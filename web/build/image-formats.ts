@@ -6,7 +6,7 @@
 // gateway's /media; these are fixed files, so the build does it, with the same encoder (sharp).
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { Plugin } from 'vite';
 
 /** What gets the other formats: the photographs. SVG and the icons stay as they are. */
@@ -20,12 +20,12 @@ const IMAGE_FORMATS = [
   {
     extension: 'avif',
     type: 'image/avif',
-    encode: (image: sharp.Sharp) => image.avif({ quality: 50, effort: 4 }),
+    encode: (image: Sharp) => image.avif({ quality: 50, effort: 4 }),
   },
   {
     extension: 'webp',
     type: 'image/webp',
-    encode: (image: sharp.Sharp) => image.webp({ quality: 72, effort: 4 }),
+    encode: (image: Sharp) => image.webp({ quality: 72, effort: 4 }),
   },
 ] as const;
 
