@@ -645,7 +645,11 @@ export function createWebApp(deps: WebAppDeps): WebApp {
       files.addHook('onRequest', async (request, reply) => {
         if (!request.url.startsWith('/images/')) return;
         const [pathname = '', query] = request.raw.url!.split(/\?(.*)/s, 2);
-        const choice = chooseImageCopy(pathname.slice('/images/'.length), request.headers.accept, imageCopies);
+        const choice = chooseImageCopy(
+          pathname.slice('/images/'.length),
+          request.headers.accept,
+          imageCopies,
+        );
         if (!choice.negotiable) return;
         reply.header('vary', 'Accept');
         if (choice.copy) request.raw.url = `/images/${choice.copy}${query ? `?${query}` : ''}`;
