@@ -22,4 +22,6 @@ export interface GatewayContext {
   /** The visitor's address (GATEWAY_TRUST_PROXY, @site/server-kit's trust-proxy.ts); 'local' in-process. */
   clientIp: string;
   enquiries: EnquiryService;
+  /** The hosts known to hold WordPress's media now (Originals.hosts): body images on them go through /media. */
+  mediaHosts(): readonly string[];
 }

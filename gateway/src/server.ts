@@ -192,7 +192,11 @@ function chooseUpstream(
 }
 
 /** Images come from where the content does: WordPress's hosts, or the snapshot's uploads/ folder. */
-function createMedia(config: GatewayConfig, logger: Logger, deps: GatewayDeps): MediaService {
+function createMedia(
+  config: GatewayConfig,
+  logger: Logger,
+  deps: GatewayDeps,
+): { service: MediaService; originals: Originals } {
   const originals =
     deps.mediaOriginals ??
     (config.wordpressUrl
@@ -204,7 +208,7 @@ function createMedia(config: GatewayConfig, logger: Logger, deps: GatewayDeps): 
         })
       : snapshotOriginals(config.contentDir, config.media.maxOriginalBytes));
   const cache = diskCache({ dir: config.media.cacheDir, maxBytes: config.media.cacheMaxBytes });
-  return mediaService({ originals, cache, logger });
+  return { service: mediaService({ originals, cache, logger }), originals };
 }
 
 export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Gateway {
@@ -308,6 +312,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
     ],
   });
 
+  const media = createMedia(config, logger, deps);
   const enquiries = createEnquiryService(config, logger, {
     // ENQUIRY_RATE_LIMIT at once, then the same number again over each ENQUIRY_RATE_WINDOW.
     rateLimiter: rateLimits.limiter('enquiries', {
@@ -320,6 +325,9 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
   let started: Promise<void> | null = null;
   const start = () =>
     (started ??= Promise.all([
+      // WordPress's own named hosts, learned before the first body is sanitised (not awaited: a
+      // WordPress that is down now is asked again on the next request).
+      media.originals.hosts?.(),
       server.start().then(() => enquiries.start()),
       // Replicas that start together should share the cache from their first request.
       redis?.ready(2000),
@@ -345,6 +353,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
       requestId,
       clientIp: options.clientIp ?? 'local',
       enquiries,
+      mediaHosts: () => media.originals.hosts?.() ?? [],
     };
   };
 
@@ -368,7 +377,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
     cacheState: () => redis?.state() ?? 'memory',
     now: deps.now ?? Date.now,
     enquiries,
-    media: createMedia(config, logger, deps),
+    media: media.service,
     createContext,
     async executeOperation<TData>(
       request: Omit<GraphQLRequest, 'query'> & { query: string },

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_IMAGE } from '@site/content-model';
 import { createHttpServer, listen } from '../src/http.js';
 import { MEDIA_WIDTHS, mediaPath, readMediaPath, widthsFor } from '../src/media/address.js';
@@ -162,6 +162,14 @@ describe('originals from WordPress', () => {
       MediaRefused,
     );
     expect(hits.at(-1)).toBe('//example.org/ok.jpg');
+  });
+
+  it("names the hosts that hold WordPress's media: its address and MEDIA_HOSTS at once, its own named host once learned", async () => {
+    const o = originals();
+    const first = o.hosts!();
+    expect(first).toEqual([new URL(base).host, 'media.example.in']);
+    await vi.waitFor(() => expect(o.hosts!()).toContain('www.firm.example'));
+    expect(o.hosts!()).toEqual([new URL(base).host, 'media.example.in', 'www.firm.example']);
   });
 
   it('refuses other hosts, schemes and credentials without asking them', async () => {

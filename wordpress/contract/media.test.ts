@@ -274,6 +274,22 @@ describe('media WordPress keeps on a second host', () => {
     expect(await decoded(avif.bytes)).toEqual({ format: 'heif', width: 480 });
   });
 
+  it('in a post’s body, goes through /media when MEDIA_HOSTS names the host, and stays as written when not', async () => {
+    const post = await publishWith(
+      'body-second-host',
+      photo.id,
+      `<p>Body.</p><img src="${sourceUrl}" alt="">`,
+    );
+    const shown = await bodyOf(allowed, post.slug);
+    expect(shown).not.toContain(`src="${sourceUrl}"`);
+    const address = /<img[^>]*\ssrc="([^"]+)"/.exec(shown)?.[1] ?? '';
+    expect(originalOf(address)).toBe(sourceUrl);
+    const avif = await get(`${allowed.url}${address}`, AVIF);
+    expect(avif.status, refusals(allowed).join('; ')).toBe(200);
+    expect(avif.headers.get('content-type')).toBe('image/avif');
+    expect(await bodyOf(notAllowed, post.slug)).toContain(`src="${sourceUrl}"`);
+  });
+
   it('is the default image, with nothing fetched or kept, when MEDIA_HOSTS does not name the host', async () => {
     const image = await featuredImage(notAllowed, photoPost.slug);
     expect(originalOf(image.url)).toBe(sourceUrl);
@@ -284,9 +300,10 @@ describe('media WordPress keeps on a second host', () => {
     ]);
     expect(secondHost.requests.length).toBe(before);
     expect(await cached(notAllowed)).toEqual([]);
+    // The default image is one of the site's own photographs: the build's AVIF copy for this browser.
     const fallback = await get(`${web.url}${DEFAULT_IMAGE.url}`, AVIF);
     expect(fallback.status).toBe(200);
-    expect(fallback.headers.get('content-type')).toMatch(/^image\/jpeg/);
+    expect(fallback.headers.get('content-type')).toBe('image/avif');
   });
 });
 

@@ -39,6 +39,8 @@ function cacheKey(rawHtml: string, options: SanitizeOptions): string {
   if (hosts.length > 0) hash.update('\0hosts\0').update(hosts.join('\0'));
   const contentHosts = options.contentHosts ?? [];
   if (contentHosts.length > 0) hash.update('\0content\0').update(contentHosts.join('\0'));
+  const mediaHosts = options.mediaHosts ?? [];
+  if (mediaHosts.length > 0) hash.update('\0media\0').update(mediaHosts.join('\0'));
   return hash.digest('base64');
 }
 

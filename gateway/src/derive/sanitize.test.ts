@@ -161,6 +161,28 @@ describe('sanitizeContent: the allow-list', () => {
     }
   });
 
+  it("shows images on WordPress's media hosts (MEDIA_HOSTS, its own public address) from /media too, whatever their path", () => {
+    const options = {
+      contentHosts: ['wordpress'],
+      mediaHosts: ['wordpress', 'cdn.firm.example', 'cms.firm.example:8443'],
+    };
+    for (const src of [
+      'https://cdn.firm.example/2026/06/a.jpg',
+      'https://cms.firm.example:8443/wp-content/uploads/b.png',
+    ]) {
+      expect(sanitizeContent(`<img src="${src}" alt="">`, options), src).toContain(
+        `src="${mediaPath(src, 1280)}"`,
+      );
+    }
+    // The same host on another port, and any other host, are not WordPress's media.
+    for (const other of [
+      'https://cms.firm.example/wp-content/uploads/b.png',
+      'https://elsewhere.example/wp-content/uploads/d.jpg',
+    ]) {
+      expect(sanitizeContent(`<img src="${other}" alt="">`, options), other).toContain(`src="${other}"`);
+    }
+  });
+
   it('keeps an explicit loading="eager", forces decoding="async" and drops bad dimensions', () => {
     expect(
       sanitizeContent('<img src="/e.jpg" loading="eager" decoding="sync" width="100%" height="50">'),

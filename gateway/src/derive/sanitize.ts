@@ -26,6 +26,12 @@ export interface SanitizeOptions {
    * uploads, the admin and the API stay absolute: those live on WordPress.
    */
   contentHosts?: readonly string[];
+  /**
+   * Hosts (`host[:port]`, as Originals.hosts gives them) that hold WordPress's media: a CDN named in
+   * MEDIA_HOSTS, or WordPress's own public address when the gateway reaches it by another. Images on
+   * them, whatever their path, are WordPress's and go through /media; other hosts' stay as they are.
+   */
+  mediaHosts?: readonly string[];
 }
 
 const WORDPRESS_ONLY_PATHS =
@@ -55,11 +61,12 @@ const BODY_IMAGE_SIZES = '(min-width: 48em) 720px, 100vw';
  * The upload an image shows, as a site-relative path when it is on a content host (the gateway's
  * /media fetches it from WordPress, or reads it from the snapshot); null for any other image.
  */
-function uploadOf(src: string, contentHosts: Set<string>): string | null {
+function uploadOf(src: string, contentHosts: Set<string>, mediaHosts: Set<string>): string | null {
   if (src.startsWith('/wp-content/uploads/')) return src;
   if (!/^https?:/i.test(src)) return null;
   try {
     const url = new URL(src);
+    if (mediaHosts.has(url.host.toLowerCase())) return url.href;
     if (!contentHosts.has(url.hostname.toLowerCase()) || !url.pathname.startsWith('/wp-content/uploads/'))
       return null;
     return `${url.pathname}${url.search}`;
@@ -334,6 +341,7 @@ function filterClasses(value: string): string | null {
 interface Context {
   internalHosts: Set<string>;
   contentHosts: Set<string>;
+  mediaHosts: Set<string>;
 }
 
 /** Applies the attribute allow-list and the link/image rules; false means "remove the element". */
@@ -365,7 +373,7 @@ function cleanElement(el: Element, ctx: Context): boolean {
     if (rel.length > 0) attribs.rel = [...new Set(rel)].join(' ');
   } else if (el.name === 'img') {
     if (!attribs.src) return false;
-    const original = uploadOf(attribs.src, ctx.contentHosts);
+    const original = uploadOf(attribs.src, ctx.contentHosts, ctx.mediaHosts);
     if (original !== null) {
       // WordPress's own image, from the site's origin at the widths it serves; its renditions go.
       const image = siteImage(original, attribs.width ? Number(attribs.width) : null);
@@ -434,6 +442,9 @@ export function sanitizeToDocument(html: string, options: SanitizeOptions = {}):
   cleanChildren(doc, {
     internalHosts: normaliseHosts(options.internalHosts),
     contentHosts: normaliseHosts(options.contentHosts),
+    mediaHosts: new Set(
+      (options.mediaHosts ?? []).filter((h) => typeof h === 'string').map((h) => h.trim().toLowerCase()),
+    ),
   });
   return doc;
 }

@@ -14,6 +14,12 @@ export class MediaUnavailable extends Error {}
 export interface Originals {
   /** The original's bytes, or MediaRefused / MediaUnavailable. */
   get(sourceUrl: string): Promise<Buffer>;
+  /**
+   * The hosts (lowercase `host[:port]`) known now to hold this WordPress's media: its address,
+   * MEDIA_HOSTS, and the hosts it names as its own once learned (asking for them starts the
+   * learning). The sanitiser sends body images on these hosts through /media.
+   */
+  hosts?(): readonly string[];
 }
 
 const UPLOADS = '/wp-content/uploads/';
@@ -32,6 +38,8 @@ export function wordpressOriginals(options: WordPressOriginalsOptions): Original
   const hosts = new Set([base.host.toLowerCase(), ...options.extraHosts.map((h) => h.toLowerCase())]);
   const fetchImpl = options.fetch ?? fetch;
   let siteHosts: Promise<Set<string>> | null = null;
+  /** What the last successful ask of WordPress's index found, for the synchronous hosts(). */
+  let learned = new Set<string>();
 
   /**
    * The hosts WordPress names as its own (its REST index's `url` and `home`): its uploads carry them,
@@ -56,6 +64,7 @@ export function wordpressOriginals(options: WordPressOriginalsOptions): Original
           // Not a URL: nothing to add.
         }
       }
+      learned = found;
       return found;
     })().catch((error: unknown) => {
       siteHosts = null;
@@ -67,6 +76,10 @@ export function wordpressOriginals(options: WordPressOriginalsOptions): Original
   }
 
   return {
+    hosts() {
+      if (siteHosts === null) wordpressHosts().catch(() => undefined); // Asked again next time.
+      return [...new Set([...hosts, ...learned])];
+    },
     async get(sourceUrl) {
       let url: URL;
       try {

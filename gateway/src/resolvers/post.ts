@@ -56,7 +56,7 @@ async function full(post: WpPostLike, ctx: GatewayContext): Promise<WpPost> {
 }
 
 async function prepared(post: WpPostLike, ctx: GatewayContext) {
-  return prepareContent((await full(post, ctx)).content.rendered, contentOptions(ctx.config));
+  return prepareContent((await full(post, ctx)).content.rendered, contentOptions(ctx));
 }
 
 /** The excerpt WordPress wrote (or generated), else the body. */

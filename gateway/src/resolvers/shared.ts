@@ -56,7 +56,7 @@ function snapshotLinkOrigin(contentDir: string): string | null {
 }
 
 /** Links to the public site and to the WordPress host are internal in sanitised content. */
-export function contentOptions(config: GatewayConfig): SanitizeOptions {
+function hostOptions(config: GatewayConfig): SanitizeOptions {
   let options = sanitizeOptions.get(config);
   if (!options) {
     const hosts = [config.site.url, config.wordpressUrl].flatMap((u) => {
@@ -78,6 +78,23 @@ export function contentOptions(config: GatewayConfig): SanitizeOptions {
     options = { internalHosts: [...new Set([...hosts, ...contentHosts])], contentHosts };
     sanitizeOptions.set(config, options);
   }
+  return options;
+}
+
+const withMedia = new WeakMap<SanitizeOptions, { key: string; options: SanitizeOptions }>();
+
+/**
+ * How this gateway sanitises content: its internal and content hosts, and the hosts that hold
+ * WordPress's media now (learned from WordPress, so they may grow after the first request).
+ */
+export function contentOptions(ctx: Pick<GatewayContext, 'config' | 'mediaHosts'>): SanitizeOptions {
+  const base = hostOptions(ctx.config);
+  const mediaHosts = ctx.mediaHosts();
+  const key = mediaHosts.join('\0');
+  const known = withMedia.get(base);
+  if (known?.key === key) return known.options;
+  const options = { ...base, mediaHosts };
+  withMedia.set(base, { key, options });
   return options;
 }
 
@@ -133,6 +150,6 @@ export async function practiceHelpers(
     siteUrl: ctx.config.site.url,
     media: (id) => found.get(id) ?? null,
     editUrl: (id) => editUrl(ctx.config, id),
-    content: contentOptions(ctx.config),
+    content: contentOptions(ctx),
   };
 }
