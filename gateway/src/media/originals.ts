@@ -23,6 +23,10 @@ export interface Originals {
 }
 
 const UPLOADS = '/wp-content/uploads/';
+/** WordPress's REST index is a few kilobytes; an answer past this is not one. */
+const INDEX_MAX_BYTES = 1024 * 1024;
+/** After a failed ask of WordPress's index, hosts() waits this long before asking again. */
+const INDEX_RETRY_MS = 60_000;
 
 export interface WordPressOriginalsOptions {
   wordpressUrl: string;
@@ -40,6 +44,8 @@ export function wordpressOriginals(options: WordPressOriginalsOptions): Original
   let siteHosts: Promise<Set<string>> | null = null;
   /** What the last successful ask of WordPress's index found, for the synchronous hosts(). */
   let learned = new Set<string>();
+  /** When the last ask failed: hosts() asks again only after INDEX_RETRY_MS, never per request. */
+  let failedAt = -Infinity;
 
   /**
    * The hosts WordPress names as its own (its REST index's `url` and `home`): its uploads carry them,
@@ -53,8 +59,15 @@ export function wordpressOriginals(options: WordPressOriginalsOptions): Original
         headers: { accept: 'application/json' },
         signal: AbortSignal.timeout(options.timeoutMs),
       });
-      if (!response.ok) throw new Error(`WordPress's index answered ${response.status}`);
-      const index = (await response.json()) as { url?: unknown; home?: unknown };
+      if (!response.ok) {
+        await response.body?.cancel().catch(() => {});
+        throw new Error(`WordPress's index answered ${response.status}`);
+      }
+      // Read with a cap: a misbehaving upstream must not make the gateway hold a huge answer.
+      const index = JSON.parse((await readCappedBytes(response, INDEX_MAX_BYTES)).toString('utf8')) as {
+        url?: unknown;
+        home?: unknown;
+      };
       const found = new Set<string>();
       for (const value of [index.url, index.home]) {
         if (typeof value !== 'string') continue;
@@ -68,6 +81,7 @@ export function wordpressOriginals(options: WordPressOriginalsOptions): Original
       return found;
     })().catch((error: unknown) => {
       siteHosts = null;
+      failedAt = Date.now();
       throw new MediaUnavailable(
         `WordPress's index: ${error instanceof Error ? error.message : String(error)}`,
       );
@@ -77,7 +91,9 @@ export function wordpressOriginals(options: WordPressOriginalsOptions): Original
 
   return {
     hosts() {
-      if (siteHosts === null) wordpressHosts().catch(() => undefined); // Asked again next time.
+      // During an outage the index is not asked for on every page view: once per INDEX_RETRY_MS.
+      if (siteHosts === null && Date.now() - failedAt >= INDEX_RETRY_MS)
+        wordpressHosts().catch(() => undefined);
       return [...new Set([...hosts, ...learned])];
     },
     async get(sourceUrl) {
