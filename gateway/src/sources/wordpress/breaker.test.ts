@@ -58,6 +58,32 @@ describe('circuit breaker', () => {
     expect(changes).toEqual(['closed->open', 'open->half-open', 'half-open->closed']);
   });
 
+  it("lets a request refused while the probe is out wait for the probe's outcome", async () => {
+    const { breaker, fail, advance } = setup();
+    expect(breaker.probeSettled()).toBeNull();
+    for (let i = 0; i < 3; i++) fail();
+    advance(10_000);
+    const probe = breaker.acquire();
+    const waiting = breaker.probeSettled();
+    expect(waiting).not.toBeNull();
+    let settled = false;
+    void waiting!.then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    breaker.success(probe);
+    await waiting;
+    expect(breaker.probeSettled()).toBeNull();
+    expect(breaker.acquire()).toMatchObject({ allowed: true, probe: false });
+    // A failed probe settles its waiters too: they ask again and are refused for the new cool-down.
+    for (let i = 0; i < 3; i++) fail();
+    advance(10_000);
+    const second = breaker.acquire();
+    const again = breaker.probeSettled()!;
+    breaker.failure(second);
+    await again;
+    expect(breaker.acquire().allowed).toBe(false);
+  });
+
   it('re-opens for a fresh cool-down when the probe fails', () => {
     const { breaker, changes, fail, advance } = setup();
     for (let i = 0; i < 3; i++) fail();

@@ -38,6 +38,13 @@ export interface CircuitBreaker {
   forceProbe(): BreakerTicket;
   success(ticket: BreakerTicket): void;
   failure(ticket: BreakerTicket): void;
+  /**
+   * While a half-open circuit's one probe is out: a promise that settles with it, so a request
+   * refused meanwhile can wait for the probe's outcome and ask again (a page asks WordPress several
+   * things at once; the first view after a recovery should not fail because another of its reads
+   * was the probe). Null when no probe is out.
+   */
+  probeSettled(): Promise<void> | null;
 }
 
 export function createCircuitBreaker(options: BreakerOptions): CircuitBreaker {
@@ -46,6 +53,7 @@ export function createCircuitBreaker(options: BreakerOptions): CircuitBreaker {
   let failures = 0;
   let openedAt = 0;
   let probeInFlight = false;
+  let probeDone: { promise: Promise<void>; settle: () => void } | null = null;
   // Outcomes of requests admitted before the last change of state say nothing about the present.
   let generation = 0;
   const stats: BreakerStats = { opened: 0, rejected: 0, probes: 0 };
@@ -63,6 +71,12 @@ export function createCircuitBreaker(options: BreakerOptions): CircuitBreaker {
   }
 
   const disabled = options.threshold <= 0;
+
+  function endProbe(): void {
+    const done = probeDone;
+    probeDone = null;
+    done?.settle();
+  }
 
   return {
     get state() {
@@ -85,8 +99,13 @@ export function createCircuitBreaker(options: BreakerOptions): CircuitBreaker {
         return { allowed: false, retryInMs: options.cooldownMs };
       }
       probeInFlight = true;
+      let settle = () => {};
+      probeDone = { promise: new Promise<void>((resolve) => (settle = resolve)), settle };
       stats.probes += 1;
       return { allowed: true, probe: true, generation };
+    },
+    probeSettled() {
+      return probeInFlight ? (probeDone?.promise ?? null) : null;
     },
     forceProbe() {
       if (disabled || state === 'closed') return { allowed: true, probe: false, generation };
@@ -99,6 +118,7 @@ export function createCircuitBreaker(options: BreakerOptions): CircuitBreaker {
         probeInFlight = false;
         failures = 0;
         moveTo('closed');
+        endProbe();
         return;
       }
       if (ticket.generation === generation && state === 'closed') failures = 0;
@@ -110,6 +130,7 @@ export function createCircuitBreaker(options: BreakerOptions): CircuitBreaker {
         failures += 1;
         // A failed probe starts a new cool-down.
         moveTo('open');
+        endProbe();
         return;
       }
       if (ticket.generation !== generation || state !== 'closed') return;

@@ -49,6 +49,8 @@ export interface WordPressClient extends RestSource {
   readonly apiRoot: string;
   readonly stats: ClientStats;
   readonly breaker: CircuitBreaker | null;
+  /** Requests started and not yet settled (retries and their waits included). */
+  readonly inFlight: number;
   resetStats(): void;
 }
 
@@ -152,7 +154,13 @@ export function createWordPressClient(options: WordPressClientOptions): WordPres
     probe = false,
   ) {
     if (!breaker) return attemptOnce(url, path, parse);
-    const ticket = probe ? breaker.forceProbe() : breaker.acquire();
+    let ticket = probe ? breaker.forceProbe() : breaker.acquire();
+    // Half-open with its probe out: wait for the probe's outcome, then ask again (closed: go; open
+    // again: refused as before).
+    for (let pending = breaker.probeSettled(); !ticket.allowed && pending; pending = breaker.probeSettled()) {
+      await pending;
+      ticket = breaker.acquire();
+    }
     if (!ticket.allowed) {
       throw new UpstreamError(
         `WordPress kept failing; not asking it again for ${Math.ceil(ticket.retryInMs / 1000)} s`,
@@ -278,11 +286,15 @@ export function createWordPressClient(options: WordPressClientOptions): WordPres
     }
   }
 
+  let inFlight = 0;
   return {
     kind: 'wordpress',
     apiRoot,
     get stats() {
       return stats;
+    },
+    get inFlight() {
+      return inFlight;
     },
     breaker,
     resetStats() {
@@ -290,7 +302,14 @@ export function createWordPressClient(options: WordPressClientOptions): WordPres
     },
     get<T = unknown>(path: string, query?: RestQuery, opts?: RestGetOptions<T>): Promise<RestResponse<T>> {
       const url = `${apiRoot}${requestKey(path, query)}`;
-      return withRetries(url, path, opts?.retries ?? options.retries, opts?.parse, opts?.probe === true);
+      inFlight += 1;
+      return withRetries(
+        url,
+        path,
+        opts?.retries ?? options.retries,
+        opts?.parse,
+        opts?.probe === true,
+      ).finally(() => (inFlight -= 1));
     },
   };
 }
