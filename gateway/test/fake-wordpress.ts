@@ -70,7 +70,7 @@ export interface FakeCredentials {
 }
 
 /** A post, page or practice_area as WordPress answers it with `context=edit` (raw and rendered text). */
-export function editContextOf(item: Record<string, unknown>): Record<string, unknown> {
+function editContextOf(item: Record<string, unknown>): Record<string, unknown> {
   const text = (field: unknown) => {
     const rendered = (field as { rendered?: unknown } | undefined)?.rendered;
     return { ...(field as object), raw: typeof rendered === 'string' ? rendered : '' };

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { signPreviewToken, type PreviewClaims } from '@site/server-kit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { clearContentCache, contentCacheStats } from '../src/derive/content.js';
 import { createHttpServer, listen } from '../src/http.js';
 import { startHarness, type Harness } from './harness.js';
 
@@ -115,8 +116,11 @@ describe('Query.preview', () => {
       // Older than the post's own last save: not what the editor sees now.
       autosave(199, '2025-01-01T00:00:00', 'An old autosave', '<p>Old body.</p>'),
     ]);
+    clearContentCache();
     const { data, errors } = await preview('post', 199, token());
     expect(errors).toBeUndefined();
+    // Derived without keeping anything of it (derive/content.ts's memo).
+    expect(contentCacheStats().size).toBe(0);
     const p = data!.preview!;
     expect(p.type).toBe('post');
     expect(p.savedAt).toBe('2025-07-02T08:15:00.000Z');

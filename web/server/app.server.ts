@@ -48,7 +48,7 @@ import { chooseImageCopy, readImageCopies } from './image-formats.server';
 import type { RenderRequest, RenderResult } from '../src/entry-server';
 
 /** Every answer at /preview/*: kept by no cache, browser or shared. */
-export const PREVIEW_CACHE_CONTROL = 'private, no-store';
+const PREVIEW_CACHE_CONTROL = 'private, no-store';
 
 /**
  * A request the browser sends to fetch a page ahead of a visit (speculation rules' prefetch or

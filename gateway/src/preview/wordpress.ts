@@ -7,13 +7,13 @@ import { readCappedBytes, TooLargeError } from '../sources/wordpress/client.js';
 import { UpstreamError, wordpressApiError } from '../sources/rest.js';
 
 /** The REST base of each type a preview can name. */
-export const PREVIEW_REST_BASE: Record<PreviewType, string> = {
+const PREVIEW_REST_BASE: Record<PreviewType, string> = {
   post: 'posts',
   page: 'pages',
   practice_area: 'practice_areas',
 };
 
-export interface DraftFetchOptions {
+interface DraftFetchOptions {
   /** WordPress site root, no trailing slash. */
   url: string;
   user: string;
@@ -23,7 +23,7 @@ export interface DraftFetchOptions {
   fetch?: typeof fetch;
 }
 
-export interface DraftAnswer {
+interface DraftAnswer {
   /** The item as `context=edit` gives it; null when WordPress has no such item. */
   item: unknown;
   /** Its autosaves (any user's), as WordPress lists them; empty when it keeps none. */

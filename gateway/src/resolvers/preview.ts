@@ -22,7 +22,7 @@ import { errorSummary, upstreamUnavailable } from './errors.js';
 import { model } from './practice-area.js';
 import { editUrl } from './shared.js';
 
-export function forbidden(message: string): GraphQLError {
+function forbidden(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'FORBIDDEN' } });
 }
 
@@ -51,7 +51,7 @@ function gmtMs(value: string | null | undefined): number | null {
 const savedAtOf = (a: Autosave) => gmtMs(a.modified_gmt) ?? gmtMs(a.date_gmt);
 
 /** The newest autosave (whoever saved it) saved after the item itself, if any. */
-export function latestAutosave(autosaves: readonly unknown[], itemModifiedMs: number | null): Autosave | null {
+function latestAutosave(autosaves: readonly unknown[], itemModifiedMs: number | null): Autosave | null {
   let best: Autosave | null = null;
   let bestMs = -Infinity;
   for (const raw of autosaves) {
