@@ -69,14 +69,16 @@ function latestAutosave(autosaves: readonly unknown[], itemModifiedMs: number | 
 type Item = WpPost | WpPage | WpPracticeArea;
 
 /** The item with the autosave's title, body and excerpt, and a slug even when WordPress has none yet. */
-function applied<T extends Item>(item: T, raw: unknown, autosave: Autosave | null): T {
+function applied(item: Item, raw: unknown, autosave: Autosave | null): Item {
   const generated = editFields.safeParse(raw);
   const slug = item.slug || (generated.success ? generated.data.generated_slug : undefined) || String(item.id);
-  const out: T = { ...item, slug };
-  if (autosave?.title) out.title = { ...out.title, rendered: autosave.title.rendered };
-  if (autosave?.content) out.content = { ...out.content, rendered: autosave.content.rendered };
-  if (autosave?.excerpt) out.excerpt = { ...out.excerpt, rendered: autosave.excerpt.rendered };
-  return markDraft(out);
+  return markDraft({
+    ...item,
+    slug,
+    title: autosave?.title ? { ...item.title, rendered: autosave.title.rendered } : item.title,
+    content: autosave?.content ? { ...item.content, rendered: autosave.content.rendered } : item.content,
+    excerpt: autosave?.excerpt ? { ...item.excerpt, rendered: autosave.excerpt.rendered } : item.excerpt,
+  });
 }
 
 const SCHEMAS = {
