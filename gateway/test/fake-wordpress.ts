@@ -273,7 +273,11 @@ export async function startFakeWordPress(options: {
           (i) => Number((i as { id?: unknown }).id) === Number(edit[2]),
         ) as Record<string, unknown> | undefined;
         if (!item) {
-          const body = { code: 'rest_post_invalid_id', message: MESSAGES.rest_post_invalid_id, data: { status: 404 } };
+          const body = {
+            code: 'rest_post_invalid_id',
+            message: MESSAGES.rest_post_invalid_id,
+            data: { status: 404 },
+          };
           return send(res, restPath, 404, JSON.stringify(body));
         }
         const body = edit[3] ? (autosaves.get(Number(edit[2])) ?? []) : editContextOf(item);

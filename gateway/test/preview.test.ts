@@ -112,7 +112,13 @@ describe('Query.preview', () => {
 
   it('shows the draft, with the newest autosave saved after it (by any user) in place of its text', async () => {
     h.wp!.setAutosaves(199, [
-      autosave(199, '2025-07-02T08:15:00', 'Bail in 2025: the new rules', '<h2>What changed</h2><p>Autosaved body.</p>', 3),
+      autosave(
+        199,
+        '2025-07-02T08:15:00',
+        'Bail in 2025: the new rules',
+        '<h2>What changed</h2><p>Autosaved body.</p>',
+        3,
+      ),
       // Older than the post's own last save: not what the editor sees now.
       autosave(199, '2025-01-01T00:00:00', 'An old autosave', '<p>Old body.</p>'),
     ]);
@@ -154,11 +160,21 @@ describe('Query.preview', () => {
   it('shows draft pages and practice areas through their own types', async () => {
     const page = await preview('page', 304, token({ type: 'page', id: 304 }));
     expect(page.errors).toBeUndefined();
-    expect(page.data!.preview).toMatchObject({ type: 'page', post: null, practiceArea: null, page: { title: 'Private' } });
+    expect(page.data!.preview).toMatchObject({
+      type: 'page',
+      post: null,
+      practiceArea: null,
+      page: { title: 'Private' },
+    });
     expect(page.data!.preview!.page!.contentHtml).toContain('Private work of the firm.');
 
     h.wp!.setAutosaves(401, [
-      autosave(401, '2026-01-01T00:00:00', 'Property &amp; Land Disputes', '<p>Partition, title and possession.</p>'),
+      autosave(
+        401,
+        '2026-01-01T00:00:00',
+        'Property &amp; Land Disputes',
+        '<p>Partition, title and possession.</p>',
+      ),
     ]);
     const area = await preview('practice_area', 401, token({ type: 'practice_area', id: 401 }));
     expect(area.errors).toBeUndefined();
@@ -173,7 +189,10 @@ describe('Query.preview', () => {
     const { data, errors } = await preview('page', 301, token({ type: 'page', id: 301 }));
     expect(errors).toBeUndefined();
     expect(data!.preview!.page!.title).toBe('Criminal Defence');
-    expect(data!.preview!.practiceArea).toMatchObject({ title: 'Criminal Defence', link: expect.stringMatching(/^\/practice-areas\//) });
+    expect(data!.preview!.practiceArea).toMatchObject({
+      title: 'Criminal Defence',
+      link: expect.stringMatching(/^\/practice-areas\//),
+    });
   });
 
   it.each([
@@ -240,7 +259,12 @@ describe('Query.preview', () => {
       credentials: CREDENTIALS,
     });
     try {
-      const t = signPreviewToken(SECRET, { type: 'post', id: 199, user: 1, exp: Math.floor(wrong.clock.now() / 1000) + 60 });
+      const t = signPreviewToken(SECRET, {
+        type: 'post',
+        id: 199,
+        user: 1,
+        exp: Math.floor(wrong.clock.now() / 1000) + 60,
+      });
       const result = await wrong.query<PreviewData>(PREVIEW, { type: 'post', id: 199, token: t });
       expect(result.data?.preview ?? null).toBeNull();
       expect(result.errors![0]!.extensions?.code).toBe('UPSTREAM_UNAVAILABLE');
@@ -253,13 +277,22 @@ describe('Query.preview', () => {
 
 describe('Query.preview when previews are off', () => {
   it.each([
-    ['without PREVIEW_SECRET', { WORDPRESS_USER: CREDENTIALS.user, WORDPRESS_APP_PASSWORD: CREDENTIALS.appPassword }, 'wordpress'],
+    [
+      'without PREVIEW_SECRET',
+      { WORDPRESS_USER: CREDENTIALS.user, WORDPRESS_APP_PASSWORD: CREDENTIALS.appPassword },
+      'wordpress',
+    ],
     ['without the application password', { PREVIEW_SECRET: SECRET }, 'wordpress'],
     ['on the embedded snapshot', { PREVIEW_SECRET: SECRET }, 'embedded'],
   ] as const)('refuses every token %s', async (_name, env, mode) => {
     const h = await startHarness({ mode, env, credentials: CREDENTIALS });
     try {
-      const t = signPreviewToken(SECRET, { type: 'post', id: 199, user: 1, exp: Math.floor(h.clock.now() / 1000) + 60 });
+      const t = signPreviewToken(SECRET, {
+        type: 'post',
+        id: 199,
+        user: 1,
+        exp: Math.floor(h.clock.now() / 1000) + 60,
+      });
       const result = await h.query<PreviewData>(PREVIEW, { type: 'post', id: 199, token: t });
       expect(result.data?.preview ?? null).toBeNull();
       expect(result.errors![0]).toMatchObject({
@@ -322,15 +355,17 @@ describe('Query.preview over HTTP', () => {
   it('limits previews per client (RATE_LIMIT_PREVIEW), apart from other queries', async () => {
     const exp = Math.floor(h.clock.now() / 1000) + 300;
     const t = signPreviewToken(SECRET, { type: 'page', id: 304, user: 1, exp });
-    const body = JSON.stringify({ query: `query { preview(type: page, id: 304, token: "${t}") { savedAt } }` });
+    const body = JSON.stringify({
+      query: `query { preview(type: page, id: 304, token: "${t}") { savedAt } }`,
+    });
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) statuses.push((await send(body)).status);
     expect(statuses).toContain(429);
     const refused = await send(body);
     expect(refused.status).toBe(429);
-    expect(((await refused.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code).toBe(
-      'RATE_LIMITED',
-    );
+    expect(
+      ((await refused.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code,
+    ).toBe('RATE_LIMITED');
     // Published content is not held back by it.
     const site = await send(JSON.stringify({ query: '{ site { name } }' }));
     expect(site.status).toBe(200);

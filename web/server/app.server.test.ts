@@ -622,7 +622,11 @@ describe('previews (/preview/{type}/{id}?token=...)', () => {
     ['a token for a page with the same id', () => link({ type: 'page' }).replace('/page/', '/post/')],
     [
       'a tampered signature',
-      () => link().replace(/(%2E|\.)([A-Za-z0-9_-])([A-Za-z0-9_-]{42})$/, (_m, dot, c, rest) => `${dot}${c === 'A' ? 'B' : 'A'}${rest}`),
+      () =>
+        link().replace(
+          /(%2E|\.)([A-Za-z0-9_-])([A-Za-z0-9_-]{42})$/,
+          (_m, dot, c, rest) => `${dot}${c === 'A' ? 'B' : 'A'}${rest}`,
+        ),
     ],
   ])('answer 403 with nothing of the draft for %s, without rendering', async (_name, make) => {
     const site = await startSite({ PREVIEW_SECRET: SECRET });

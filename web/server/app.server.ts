@@ -490,11 +490,17 @@ export function createWebApp(deps: WebAppDeps): WebApp {
         forwardedFor: clientIpOf(request),
       });
     } catch (err) {
-      logger.error({ requestId: request.id, err: err instanceof Error ? err.stack : String(err) }, 'preview render failed');
+      logger.error(
+        { requestId: request.id, err: err instanceof Error ? err.stack : String(err) },
+        'preview render failed',
+      );
       return sendError(reply, 500, 'Internal Server Error');
     }
     if (result.kind === 'redirect') {
-      return reply.code(result.status).headers({ location: result.location, ...PREVIEW_HEADERS }).send();
+      return reply
+        .code(result.status)
+        .headers({ location: result.location, ...PREVIEW_HEADERS })
+        .send();
     }
     if (result.routeError) {
       logger.error({ requestId: request.id, status: result.status, err: result.routeError }, 'route error');

@@ -71,7 +71,8 @@ type Item = WpPost | WpPage | WpPracticeArea;
 /** The item with the autosave's title, body and excerpt, and a slug even when WordPress has none yet. */
 function applied(item: Item, raw: unknown, autosave: Autosave | null): Item {
   const generated = editFields.safeParse(raw);
-  const slug = item.slug || (generated.success ? generated.data.generated_slug : undefined) || String(item.id);
+  const slug =
+    item.slug || (generated.success ? generated.data.generated_slug : undefined) || String(item.id);
   return markDraft({
     ...item,
     slug,

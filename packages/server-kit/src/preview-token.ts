@@ -72,7 +72,13 @@ export function verifyPreviewToken(
   const parts = token.split('.');
   if (parts.length !== 5) return { ok: false, reason: 'malformed' };
   const [type, id, user, exp, signature] = parts as [string, string, string, string, string];
-  if (!isPreviewType(type) || !ID.test(id) || !USER.test(user) || !EXP.test(exp) || !SIGNATURE.test(signature)) {
+  if (
+    !isPreviewType(type) ||
+    !ID.test(id) ||
+    !USER.test(user) ||
+    !EXP.test(exp) ||
+    !SIGNATURE.test(signature)
+  ) {
     return { ok: false, reason: 'malformed' };
   }
   const claims: PreviewClaims = { type, id: Number(id), user: Number(user), exp: Number(exp) };

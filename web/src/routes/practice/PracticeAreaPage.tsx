@@ -312,7 +312,11 @@ export function PracticeAreaPage({ canonical }: PracticeAreaPageProps) {
 }
 
 /** A practice area's page, for its loader's answer or a preview's (routes/preview/). */
-export function PracticeAreaView({ area, site, canonical }: { area: Area; site: Site } & PracticeAreaPageProps) {
+export function PracticeAreaView({
+  area,
+  site,
+  canonical,
+}: { area: Area; site: Site } & PracticeAreaPageProps) {
   return (
     <>
       <PracticeHead area={area} site={site} canonical={canonical} />

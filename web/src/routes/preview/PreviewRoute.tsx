@@ -114,7 +114,14 @@ function SavedAt({ iso }: { iso: string }) {
 
 function PreviewBar({ savedAt, editUrl }: { savedAt: string; editUrl: string | null }) {
   return (
-    <Box as="aside" aria-label="Preview" data-preview-bar="" bg="gold.100" borderBottomWidth="2px" borderColor="gold.500">
+    <Box
+      as="aside"
+      aria-label="Preview"
+      data-preview-bar=""
+      bg="gold.100"
+      borderBottomWidth="2px"
+      borderColor="gold.500"
+    >
       <Container maxW="7xl" py="3">
         <Flex gap={{ base: '2', md: '6' }} wrap="wrap" align="center" justify="space-between">
           <Text fontWeight="bold" color="brand.900">

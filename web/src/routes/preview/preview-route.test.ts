@@ -32,7 +32,11 @@ beforeAll(async () => {
       modified_gmt: '2026-01-02T08:15:00',
       slug: '199-autosave-v1',
       title: { raw: 'Anticipatory Bail, Revised', rendered: 'Anticipatory Bail, Revised' },
-      content: { raw: '', rendered: '<h2>Who may apply</h2><p>An autosaved paragraph.</p>', protected: false },
+      content: {
+        raw: '',
+        rendered: '<h2>Who may apply</h2><p>An autosaved paragraph.</p>',
+        protected: false,
+      },
       excerpt: { raw: '', rendered: '', protected: false },
     },
   ]);
@@ -59,7 +63,13 @@ afterAll(async () => {
 });
 
 function link(claims: Partial<PreviewClaims> = {}): string {
-  const c: PreviewClaims = { type: 'post', id: 199, user: 1, exp: Math.floor(Date.now() / 1000) + 300, ...claims };
+  const c: PreviewClaims = {
+    type: 'post',
+    id: 199,
+    user: 1,
+    exp: Math.floor(Date.now() / 1000) + 300,
+    ...claims,
+  };
   return `http://site.test/preview/${c.type}/${c.id}?token=${encodeURIComponent(signPreviewToken(SECRET, c))}`;
 }
 
