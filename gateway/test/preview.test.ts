@@ -149,6 +149,15 @@ describe('Query.preview', () => {
     );
   });
 
+  it('takes an autosave made in the same second as the last save (WordPress keeps whole seconds)', async () => {
+    // The fixture's draft was last saved at 2025-05-04T09:30:00 (GMT).
+    h.wp!.setAutosaves(199, [autosave(199, '2025-05-04T09:30:00', 'Saved with it', '<p>Same second.</p>')]);
+    const { data, errors } = await preview('post', 199, token());
+    expect(errors).toBeUndefined();
+    expect(data!.preview!.post!.title).toBe('Saved with it');
+    expect(data!.preview!.savedAt).toBe('2025-05-04T09:30:00.000Z');
+  });
+
   it('shows the draft itself when no autosave is newer', async () => {
     h.wp!.setAutosaves(199, [autosave(199, '2025-01-01T00:00:00', 'An old autosave', '<p>Old body.</p>')]);
     const { data, errors } = await preview('post', 199, token());

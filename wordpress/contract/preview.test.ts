@@ -29,6 +29,10 @@ const PREVIEW = /* GraphQL */ `
         title
         contentHtml
       }
+      practiceArea {
+        title
+        contentHtml
+      }
     }
   }
 `;
@@ -39,6 +43,7 @@ interface PreviewData {
     editUrl: string | null;
     post: { slug: string; title: string; contentHtml: string } | null;
     page: { title: string; contentHtml: string } | null;
+    practiceArea: { title: string; contentHtml: string | null } | null;
   } | null;
 }
 
@@ -48,6 +53,7 @@ const token = (type: PreviewType, id: number) =>
 let gw: InProcessGateway;
 const posts: number[] = [];
 const pages: number[] = [];
+const areas: number[] = [];
 
 beforeAll(async () => {
   const { url, user, appPassword } = credentials();
@@ -62,6 +68,7 @@ afterAll(async () => {
   await gw?.close();
   for (const id of posts) await deletePost(id, true);
   for (const id of pages) await wpRest('DELETE', `/pages/${id}?force=true`);
+  for (const id of areas) await wpRest('DELETE', `/practice_areas/${id}?force=true`);
 });
 
 describe('previews on a real WordPress', () => {
@@ -150,6 +157,27 @@ describe('previews on a real WordPress', () => {
     expect(result.errors).toBeUndefined();
     expect(result.data!.preview!.page!.title).toBe(`Draft page ${tag}`);
     expect(result.data!.preview!.page!.contentHtml).toContain('Page draft body.');
+  });
+
+  it('show a draft practice area', async () => {
+    const created = await wpRest<{ id: number }>('POST', '/practice_areas', {
+      body: {
+        status: 'draft',
+        slug: `${CONTRACT_SLUG_PREFIX}preview-area-${tag}`,
+        title: `Draft area ${tag}`,
+        content: '<p>Area draft body.</p>',
+      },
+    });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    areas.push(created.json.id);
+    const result = await gw.query<PreviewData>(PREVIEW, {
+      type: 'practice_area',
+      id: created.json.id,
+      token: token('practice_area', created.json.id),
+    });
+    expect(result.errors).toBeUndefined();
+    expect(result.data!.preview!.practiceArea!.title).toBe(`Draft area ${tag}`);
+    expect(result.data!.preview!.practiceArea!.contentHtml).toContain('Area draft body.');
   });
 
   it('refuse a token for another item, and show nothing without the application password', async () => {

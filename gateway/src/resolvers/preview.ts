@@ -50,7 +50,7 @@ function gmtMs(value: string | null | undefined): number | null {
 
 const savedAtOf = (a: Autosave) => gmtMs(a.modified_gmt) ?? gmtMs(a.date_gmt);
 
-/** The newest autosave (whoever saved it) saved after the item itself, if any. */
+/** The newest autosave (whoever saved it) not older than the item's last save, if any. */
 function latestAutosave(autosaves: readonly unknown[], itemModifiedMs: number | null): Autosave | null {
   let best: Autosave | null = null;
   let bestMs = -Infinity;
@@ -59,7 +59,8 @@ function latestAutosave(autosaves: readonly unknown[], itemModifiedMs: number | 
     if (!parsed.success) continue;
     const ms = savedAtOf(parsed.data);
     if (ms === null || ms <= bestMs) continue;
-    if (itemModifiedMs !== null && ms <= itemModifiedMs) continue;
+    // WordPress keeps whole seconds: an autosave made in the second of the last save is the newer.
+    if (itemModifiedMs !== null && ms < itemModifiedMs) continue;
     best = parsed.data;
     bestMs = ms;
   }
