@@ -1,4 +1,4 @@
-// Previews against the real WordPress: the gateway (in this process) reads a draft with the
+// Previews against the real WordPress, the gateway side: the gateway (in this process) reads a draft with the
 // application password (`context=edit`) and its autosaves exactly as WordPress answers them, and shows
 // them through Query.preview for a signed token, while the published site still has no trace of them.
 // - a draft post: its own title and body (an autosave by its author updates the draft itself);
