@@ -178,7 +178,13 @@ describe('preview links with LAWFIRM_SITE_URL and LAWFIRM_PREVIEW_SECRET set', (
     const to = now();
     expect(links.editor.user).toBeGreaterThan(0);
     for (const type of TYPES) {
-      expectSitePreview(links.editor.links[type], { type, id: items[type].id, user: links.editor.user, from, to });
+      expectSitePreview(links.editor.links[type], {
+        type,
+        id: items[type].id,
+        user: links.editor.user,
+        from,
+        to,
+      });
       // A contributor may not edit someone else's draft, nobody may edit anything.
       expect(links.contributor.links[type]).toBe(links.wordpress.links[type]);
       expect(links.anonymous.links[type]).toBe(links.wordpress.links[type]);
@@ -230,15 +236,24 @@ describe('without LAWFIRM_SITE_URL and LAWFIRM_PREVIEW_SECRET', () => {
       const { id } = items[type];
       const url = `/wp/v2${COLLECTION[type]}/${id}?context=edit`;
       const view = await rest<{ link: string }>('GET', `/wp/v2${COLLECTION[type]}/${id}`);
-      for (const headers of [{}, { [FIXTURE_SITE_URL_HEADER]: SITE }, { ...ON, [FIXTURE_PREVIEW_SECRET_HEADER]: 'x'.repeat(31) }]) {
+      const variants: Record<string, string>[] = [
+        {},
+        { [FIXTURE_SITE_URL_HEADER]: SITE },
+        { ...ON, [FIXTURE_PREVIEW_SECRET_HEADER]: 'x'.repeat(31) },
+      ];
+      for (const headers of variants) {
         const edit = await rest<{ link: string }>('GET', url, { headers });
         expect(edit.status, edit.text).toBe(200);
         expect(edit.json.link, JSON.stringify(headers)).toBe(view.json.link);
         expect(edit.json.link.startsWith(`${credentials().url}/`)).toBe(true);
       }
-      const autosave = await rest<{ preview_link: string }>('POST', `/wp/v2${COLLECTION[type]}/${id}/autosaves`, {
-        body: { content: items[type].content },
-      });
+      const autosave = await rest<{ preview_link: string }>(
+        'POST',
+        `/wp/v2${COLLECTION[type]}/${id}/autosaves`,
+        {
+          body: { content: items[type].content },
+        },
+      );
       expect(autosave.status, autosave.text).toBe(200);
       expectWordPressPreview(autosave.json.preview_link);
     }
@@ -247,7 +262,10 @@ describe('without LAWFIRM_SITE_URL and LAWFIRM_PREVIEW_SECRET', () => {
 
 describe('what the site reads for a preview, with the application password', () => {
   it('practice areas keep revisions and autosaves like posts and pages', async () => {
-    const res = await wpRest<{ supports: Record<string, boolean> }>('GET', '/types/practice_area?context=edit');
+    const res = await wpRest<{ supports: Record<string, boolean> }>(
+      'GET',
+      '/types/practice_area?context=edit',
+    );
     expect(res.status).toBe(200);
     expect(res.json.supports).toMatchObject({ editor: true, revisions: true, autosave: true });
   });
@@ -267,26 +285,34 @@ describe('what the site reads for a preview, with the application password', () 
       const pending = await wpRest('POST', `${COLLECTION[type]}/${id}`, { body: { status: 'pending' } });
       expect(pending.status, JSON.stringify(pending.json)).toBe(200);
       const changed = content.replace('Draft', 'Autosaved change to the draft');
-      const saved = await wpRest<{ id: number; parent: number }>('POST', `${COLLECTION[type]}/${id}/autosaves`, {
-        body: { content: changed, title: `Preview contract ${type}, autosaved` },
-      });
+      const saved = await wpRest<{ id: number; parent: number }>(
+        'POST',
+        `${COLLECTION[type]}/${id}/autosaves`,
+        {
+          body: { content: changed, title: `Preview contract ${type}, autosaved` },
+        },
+      );
       expect(saved.status, JSON.stringify(saved.json)).toBe(200);
       expect(saved.json.id).not.toBe(id);
       expect(saved.json.parent).toBe(id);
 
-      const autosaves = await wpRest<Array<{ id: number; parent: number; content: { raw: string }; title: { raw: string } }>>(
-        'GET',
-        `${COLLECTION[type]}/${id}/autosaves?context=edit`,
-      );
+      const autosaves = await wpRest<
+        Array<{ id: number; parent: number; content: { raw: string }; title: { raw: string } }>
+      >('GET', `${COLLECTION[type]}/${id}/autosaves?context=edit`);
       expect(autosaves.status, type).toBe(200);
-      expect(autosaves.json.map((a) => ({ parent: a.parent, content: a.content.raw, title: a.title.raw }))).toEqual([
-        { parent: id, content: changed, title: `Preview contract ${type}, autosaved` },
-      ]);
-      const post = await wpRest<{ content: { raw: string } }>('GET', `${COLLECTION[type]}/${id}?context=edit`);
+      expect(
+        autosaves.json.map((a) => ({ parent: a.parent, content: a.content.raw, title: a.title.raw })),
+      ).toEqual([{ parent: id, content: changed, title: `Preview contract ${type}, autosaved` }]);
+      const post = await wpRest<{ content: { raw: string } }>(
+        'GET',
+        `${COLLECTION[type]}/${id}?context=edit`,
+      );
       expect(post.json.content.raw).toBe(content);
 
       // Without the application password, neither the draft nor its autosave is readable.
-      const anonymous = await wpRest('GET', `${COLLECTION[type]}/${id}/autosaves?context=edit`, { auth: false });
+      const anonymous = await wpRest('GET', `${COLLECTION[type]}/${id}/autosaves?context=edit`, {
+        auth: false,
+      });
       expect(anonymous.status).toBe(401);
       const restored = await wpRest('POST', `${COLLECTION[type]}/${id}`, { body: { status: 'draft' } });
       expect(restored.status).toBe(200);
@@ -306,8 +332,14 @@ describe('Settings > Site gateway', () => {
   it('says previews on the site are off and which constant is missing or wrong', async () => {
     const cases: Array<[Record<string, string>, string]> = [
       [{}, 'Previews on the site are off: LAWFIRM_SITE_URL is not set; LAWFIRM_PREVIEW_SECRET is not set.'],
-      [{ [FIXTURE_SITE_URL_HEADER]: SITE }, 'Previews on the site are off: LAWFIRM_PREVIEW_SECRET is not set.'],
-      [{ [FIXTURE_PREVIEW_SECRET_HEADER]: SECRET }, 'Previews on the site are off: LAWFIRM_SITE_URL is not set.'],
+      [
+        { [FIXTURE_SITE_URL_HEADER]: SITE },
+        'Previews on the site are off: LAWFIRM_PREVIEW_SECRET is not set.',
+      ],
+      [
+        { [FIXTURE_PREVIEW_SECRET_HEADER]: SECRET },
+        'Previews on the site are off: LAWFIRM_SITE_URL is not set.',
+      ],
       [
         { ...ON, [FIXTURE_PREVIEW_SECRET_HEADER]: 'x'.repeat(31) },
         'Previews on the site are off: LAWFIRM_PREVIEW_SECRET is shorter than 32 characters.',

@@ -150,7 +150,11 @@ export async function deleteContractMedia(): Promise<number> {
  * Runs PHP with WordPress loaded (as wordpress/seed/seed.php does); prints what the code echoes.
  * `env` adds to (or, with '', blanks) the environment PHP runs with.
  */
-export function wordpressPhp(code: string, args: string[], env: Record<string, string> = {}): Promise<string> {
+export function wordpressPhp(
+  code: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<string> {
   const host = new URL(credentials().url).host;
   const root = process.env.WORDPRESS_ROOT ?? '/usr/share/wordpress';
   const boot = [
