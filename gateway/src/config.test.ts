@@ -31,11 +31,23 @@ describe('loadConfig', () => {
       },
       upstream: { timeoutMs: 5000, retries: 2 },
       purgeSecret: null,
+      previewSecret: null,
       sandbox: true,
       introspection: true,
       logLevel: 'info',
     });
     expect(c.site.url).toBe('http://localhost:3000');
+  });
+
+  it('reads the preview secret, refusing a short one without echoing it', () => {
+    const secret = 'p'.repeat(32);
+    expect(loadConfig({ PREVIEW_SECRET: secret }).previewSecret).toBe(secret);
+    const error = configError({ PREVIEW_SECRET: 'short-preview-secret' });
+    expect(error.variable).toBe('PREVIEW_SECRET');
+    expect(error.message).toContain('at least 32 characters');
+    expect(error.message).not.toContain('short-preview-secret');
+    expect(loadConfig({}).security.rateLimit.preview.perMinute).toBe(30);
+    expect(loadConfig({ RATE_LIMIT_PREVIEW: '5' }).security.rateLimit.preview.perMinute).toBe(5);
   });
 
   it('turns the sandbox and introspection off in production unless enabled', () => {

@@ -6,7 +6,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { SITE_DEFAULTS } from './derive/site.js';
-import { parseTrustProxy, TrustProxyError, type TrustProxy } from '@site/server-kit';
+import {
+  parseTrustProxy,
+  PREVIEW_SECRET_MIN_LENGTH,
+  TrustProxyError,
+  type TrustProxy,
+} from '@site/server-kit';
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -76,6 +81,8 @@ export interface GatewayConfig {
   redis: { url: string | null; prefix: string; timeoutMs: number };
   site: SiteSettings;
   purgeSecret: string | null;
+  /** Verifies preview links (PREVIEW_SECRET, shared with WordPress); null: previews are off. */
+  previewSecret: string | null;
   enquiries: EnquiryConfig;
   sandbox: boolean;
   introspection: boolean;
@@ -106,6 +113,8 @@ export interface SecurityConfig {
     graphql: { perMinute: number; burst: number };
     /** Mutations (on top of any limit of their own, e.g. enquiries). */
     writes: { perMinute: number; burst: number };
+    /** Operations that ask for a draft (Query.preview): each one is a live WordPress request. */
+    preview: { perMinute: number; burst: number };
   };
 }
 
@@ -225,6 +234,14 @@ export function loadConfig(env: Env): GatewayConfig {
     'PURGE_SECRET',
     z.string().min(16).optional(),
     'a secret of at least 16 characters (or leave it unset to disable /purge)',
+    true,
+  );
+
+  const previewSecret = read(
+    env,
+    'PREVIEW_SECRET',
+    z.string().min(PREVIEW_SECRET_MIN_LENGTH).optional(),
+    `a secret of at least ${PREVIEW_SECRET_MIN_LENGTH} characters (or leave it unset to turn previews off)`,
     true,
   );
 
@@ -438,6 +455,15 @@ export function loadConfig(env: Env): GatewayConfig {
             'a whole number of requests of at least 1',
           ),
         },
+        preview: {
+          perMinute: read(
+            env,
+            'RATE_LIMIT_PREVIEW',
+            int(0, 1_000_000).default(30),
+            'a whole number of requests per minute (0 turns the limit off)',
+          ),
+          burst: 10,
+        },
       },
     },
     redis: {
@@ -476,6 +502,7 @@ export function loadConfig(env: Env): GatewayConfig {
       },
     },
     purgeSecret: purgeSecret ?? null,
+    previewSecret: previewSecret ?? null,
     enquiries: {
       outboxDir: path.resolve(
         REPO_ROOT,

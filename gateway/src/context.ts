@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { GatewayConfig } from './config.js';
 import type { EnquiryService } from './enquiry/service.js';
 import type { Loaders } from './loaders.js';
+import type { DraftFetcher } from './preview/wordpress.js';
 import type { WpApi } from './sources/api.js';
 import type { RestSource } from './sources/rest.js';
 
@@ -22,6 +23,13 @@ export interface GatewayContext {
   /** The visitor's address (GATEWAY_TRUST_PROXY, @site/server-kit's trust-proxy.ts); 'local' in-process. */
   clientIp: string;
   enquiries: EnquiryService;
+  /**
+   * Drafts read live from WordPress with the application password (never cached); null when
+   * previews are off (no PREVIEW_SECRET, no WordPress credentials, or the embedded snapshot).
+   */
+  drafts: DraftFetcher | null;
+  /** The gateway's clock (milliseconds): what preview tokens expire by. */
+  now(): number;
   /** The hosts known to hold WordPress's media now (Originals.hosts): body images on them go through /media. */
   mediaHosts(): readonly string[];
 }

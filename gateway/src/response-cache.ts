@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { Kind, parse, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import { DERIVED, type Caches, type MemoryStore } from '@site/server-kit';
+import { LIVE_ROOT_FIELDS, rootFieldsOf } from './cache/http-cache.js';
 
 export interface CachedResponse {
   body: string;
@@ -27,9 +28,6 @@ export interface ResponseSlot {
   key: string;
   generation: number;
 }
-
-/** Root fields whose answers must be live on every request. */
-const LIVE_FIELDS = new Set(['connection']);
 
 function selectedOperation(doc: DocumentNode, operationName: unknown): OperationDefinitionNode | null {
   const ops = doc.definitions.filter(
@@ -72,10 +70,11 @@ export class ResponseCache {
     if (cacheable === undefined) {
       cacheable = false;
       try {
-        const op = selectedOperation(parse(query), operationName);
+        const doc = parse(query);
+        const op = selectedOperation(doc, operationName);
+        // Root fields through fragments too: a draft must not be stored however it is asked for.
         cacheable =
-          op?.operation === 'query' &&
-          op.selectionSet.selections.every((s) => s.kind !== Kind.FIELD || !LIVE_FIELDS.has(s.name.value));
+          op?.operation === 'query' && ![...rootFieldsOf(op, doc)].some((f) => LIVE_ROOT_FIELDS.has(f));
       } catch {
         // Not parseable: let Apollo answer with its error.
       }

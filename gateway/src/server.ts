@@ -27,7 +27,7 @@ import type { Logger } from 'pino';
 import { cachedSource, type CachedSource } from './cache/cached-source.js';
 import { createCaches } from './cache/caches.js';
 import { withFreshness } from './cache/data-age.js';
-import { httpCachePlugin } from './cache/http-cache.js';
+import { httpCachePlugin, rootFieldsOf } from './cache/http-cache.js';
 import { purgeTags, type PurgeRequest } from './cache/purge.js';
 import { persistedQueryCache } from './cache/redis.js';
 import { ResponseCache } from './response-cache.js';
@@ -35,6 +35,7 @@ import type { GatewayConfig } from './config.js';
 import type { GatewayContext } from './context.js';
 import { createEnquiryService, type EnquiryDeps, type EnquiryService } from './enquiry/service.js';
 import { createLoaders } from './loaders.js';
+import { createDraftFetcher } from './preview/wordpress.js';
 import { createLogger } from './logger.js';
 import { PUBLIC_ERROR_CODES } from './resolvers/errors.js';
 import { graphqlArmor } from './security/armor.js';
@@ -83,7 +84,7 @@ export interface Gateway {
    * Per-client limits: every /graphql request (http.ts), and mutations (checked before execution);
    * shared by every replica through Redis with REDIS_URL.
    */
-  readonly limits: { graphql: Limiter; writes: Limiter };
+  readonly limits: { graphql: Limiter; writes: Limiter; preview: Limiter };
   /** The buckets behind every limit (the enquiries' too), for @fastify/rate-limit in http.ts. */
   readonly rateLimits: RateLimits;
   createContext(options?: {
@@ -141,16 +142,26 @@ export function rateLimitedError(retryAfterS: number): GraphQLError {
   });
 }
 
-/** Mutations spend from the stricter write bucket once the operation is known, before it executes. */
-function writeLimitPlugin(writes: Limiter): ApolloServerPlugin<GatewayContext> {
+/**
+ * Mutations spend from the stricter write bucket once the operation is known, before it executes;
+ * operations that ask for a draft (each one a live WordPress request) from the preview bucket.
+ */
+function writeLimitPlugin(limits: { writes: Limiter; preview: Limiter }): ApolloServerPlugin<GatewayContext> {
   return {
     async requestDidStart() {
       return {
-        async didResolveOperation({ operation, contextValue, request }) {
+        async didResolveOperation({ operation, document, contextValue, request }) {
           // Without `http` the operation was run in-process (tests, tools), not sent by a client.
-          if (operation?.operation !== 'mutation' || !request.http) return;
-          const admission = await writes.take(rateKeyForAddress(contextValue.clientIp));
-          if (!admission.allowed) throw rateLimitedError(admission.retryAfterS);
+          if (!operation || !request.http) return;
+          const key = rateKeyForAddress(contextValue.clientIp);
+          if (operation.operation === 'mutation') {
+            const admission = await limits.writes.take(key);
+            if (!admission.allowed) throw rateLimitedError(admission.retryAfterS);
+          }
+          if (rootFieldsOf(operation, document).has('preview')) {
+            const admission = await limits.preview.take(key);
+            if (!admission.allowed) throw rateLimitedError(admission.retryAfterS);
+          }
         },
       };
     },
@@ -244,6 +255,18 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
   });
   const api = createWpApi(source);
   const upstreamApi = createWpApi(upstream);
+  // Previews read drafts from WordPress itself, with the application password, never cached.
+  const { wordpressUser, wordpressAppPassword } = config.enquiries;
+  const drafts =
+    config.previewSecret && config.wordpressUrl && wordpressUser && wordpressAppPassword
+      ? createDraftFetcher({
+          url: config.wordpressUrl,
+          user: wordpressUser,
+          appPassword: wordpressAppPassword,
+          timeoutMs: config.upstream.timeoutMs,
+          maxResponseBytes: config.upstream.maxResponseBytes,
+        })
+      : null;
   const production = config.nodeEnv === 'production';
   // With REDIS_URL every replica spends from the same buckets (memory while Redis is away).
   const rateLimits = createRateLimits({
@@ -261,6 +284,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
   const limits = {
     graphql: rateLimits.limiter('graphql', config.security.rateLimit.graphql),
     writes: rateLimits.limiter('writes', config.security.rateLimit.writes),
+    preview: rateLimits.limiter('preview', config.security.rateLimit.preview),
   };
   const armor = graphqlArmor({ production });
 
@@ -290,7 +314,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
       // The sandbox is served by http.ts (self-hosted); Apollo's landing page loads from a CDN.
       ApolloServerPluginLandingPageDisabled(),
       ...armor.plugins,
-      writeLimitPlugin(limits.writes),
+      writeLimitPlugin(limits),
       httpCachePlugin(config),
       {
         async requestDidStart() {
@@ -353,6 +377,8 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
       requestId,
       clientIp: options.clientIp ?? 'local',
       enquiries,
+      drafts,
+      now: deps.now ?? Date.now,
       mediaHosts: () => media.originals.hosts?.() ?? [],
     };
   };

@@ -55,7 +55,39 @@ export interface FakeWordPress {
    * out), so the gateway has to look the images up by id.
    */
   withoutFeaturedImage(on: boolean): void;
+  /**
+   * The autosaves WordPress keeps of an item (by id), as `/{type}/{id}/autosaves` lists them:
+   * newest first, each with the text an editor typed and when (`modified_gmt`).
+   */
+  setAutosaves(id: number, autosaves: readonly unknown[]): void;
   close(): Promise<void>;
+}
+
+/** The application password the fake accepts for `context=edit` (drafts, autosaves). */
+export interface FakeCredentials {
+  user: string;
+  appPassword: string;
+}
+
+/** A post, page or practice_area as WordPress answers it with `context=edit` (raw and rendered text). */
+function editContextOf(item: Record<string, unknown>): Record<string, unknown> {
+  const text = (field: unknown) => {
+    const rendered = (field as { rendered?: unknown } | undefined)?.rendered;
+    return { ...(field as object), raw: typeof rendered === 'string' ? rendered : '' };
+  };
+  const draft = item.status !== 'publish';
+  return {
+    ...item,
+    // WordPress gives a draft no slug (and no GMT date) until it is published; the editor shows the
+    // one it would get.
+    slug: draft ? '' : item.slug,
+    generated_slug: item.slug,
+    date_gmt: draft ? null : (item.date_gmt ?? null),
+    permalink_template: `https://cms.test/%postname%/`,
+    title: text(item.title),
+    content: { ...text(item.content), block_version: 0 },
+    excerpt: text(item.excerpt),
+  };
 }
 
 const MESSAGES: Record<string, string> = {
@@ -90,9 +122,17 @@ export async function startFakeWordPress(options: {
   /** The content, or a function of the fake's own URL for content that links to the site itself. */
   snapshot: ContentSnapshot | ((url: string) => ContentSnapshot);
   uploadsDir?: string;
+  /** Drafts and autosaves (`context=edit`) are answered only with these; without, never (401). */
+  credentials?: FakeCredentials;
 }): Promise<FakeWordPress> {
-  let source: ReturnType<typeof createEmbeddedSourceFromSnapshot> | null =
-    typeof options.snapshot === 'function' ? null : createEmbeddedSourceFromSnapshot(options.snapshot);
+  let snapshot: ContentSnapshot | null = typeof options.snapshot === 'function' ? null : options.snapshot;
+  let source: ReturnType<typeof createEmbeddedSourceFromSnapshot> | null = snapshot
+    ? createEmbeddedSourceFromSnapshot(snapshot)
+    : null;
+  const autosaves = new Map<number, readonly unknown[]>();
+  const authorization = options.credentials
+    ? `Basic ${Buffer.from(`${options.credentials.user}:${options.credentials.appPassword}`).toString('base64')}`
+    : null;
   let stats = emptyStats();
   let fault: { mode: FaultMode; path: string; remaining: number } | null = null;
   let featuredImages = true;
@@ -212,6 +252,38 @@ export async function startFakeWordPress(options: {
           break;
       }
 
+      // The editor's view of an item (context=edit) and its autosaves: for the application password only.
+      const edit = /^\/(posts|pages|practice_areas)\/(\d+)(\/autosaves)?$/.exec(restPath);
+      if (edit && (url.searchParams.get('context') === 'edit' || edit[3])) {
+        if (authorization === null || req.headers.authorization !== authorization) {
+          const status = 401;
+          return send(
+            res,
+            restPath,
+            status,
+            JSON.stringify({
+              code: 'rest_forbidden_context',
+              message: 'Sorry, you are not allowed to edit posts in this post type.',
+              data: { status },
+            }),
+          );
+        }
+        const collection = edit[1] as 'posts' | 'pages' | 'practice_areas';
+        const item = (snapshot?.[collection] ?? []).find(
+          (i) => Number((i as { id?: unknown }).id) === Number(edit[2]),
+        ) as Record<string, unknown> | undefined;
+        if (!item) {
+          const body = {
+            code: 'rest_post_invalid_id',
+            message: MESSAGES.rest_post_invalid_id,
+            data: { status: 404 },
+          };
+          return send(res, restPath, 404, JSON.stringify(body));
+        }
+        const body = edit[3] ? (autosaves.get(Number(edit[2])) ?? []) : editContextOf(item);
+        return send(res, restPath, 200, JSON.stringify(body));
+      }
+
       try {
         if (!source) throw new Error('snapshot not ready');
         const answer = await source.get(restPath, toQuery(url.searchParams));
@@ -259,7 +331,8 @@ export async function startFakeWordPress(options: {
 
   const port = await listen(0);
   if (typeof options.snapshot === 'function') {
-    source = createEmbeddedSourceFromSnapshot(options.snapshot(`http://127.0.0.1:${port}`));
+    snapshot = options.snapshot(`http://127.0.0.1:${port}`);
+    source = createEmbeddedSourceFromSnapshot(snapshot);
   }
 
   return {
@@ -273,8 +346,12 @@ export async function startFakeWordPress(options: {
     withoutFeaturedImage(on) {
       featuredImages = !on;
     },
-    setSnapshot(snapshot) {
-      source = createEmbeddedSourceFromSnapshot(snapshot);
+    setSnapshot(next) {
+      snapshot = next;
+      source = createEmbeddedSourceFromSnapshot(next);
+    },
+    setAutosaves(id, list) {
+      autosaves.set(id, list);
     },
     async fault(mode, faultOptions = {}) {
       const wasRefusing = fault?.mode === 'refused';

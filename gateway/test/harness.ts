@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { loadConfig, type Env } from '../src/config.js';
 import { createGateway, type Gateway } from '../src/server.js';
 import { createEmbeddedSourceFromSnapshot, type ContentSnapshot } from '../src/sources/embedded/source.js';
-import { startFakeWordPress, type FakeWordPress } from './fake-wordpress.js';
+import { startFakeWordPress, type FakeCredentials, type FakeWordPress } from './fake-wordpress.js';
 import { fixtureSnapshot } from './fixtures/snapshot.js';
 
 export type Mode = 'wordpress' | 'embedded';
@@ -43,7 +43,14 @@ export interface Harness {
 }
 
 export async function startHarness(
-  options: { mode?: Mode; snapshot?: ContentSnapshot; env?: Env; uploadsDir?: string } = {},
+  options: {
+    mode?: Mode;
+    snapshot?: ContentSnapshot;
+    env?: Env;
+    uploadsDir?: string;
+    /** The application password the fake WordPress accepts for drafts (context=edit). */
+    credentials?: FakeCredentials;
+  } = {},
 ): Promise<Harness> {
   const mode = options.mode ?? 'wordpress';
   const snapshot = options.snapshot ?? fixtureSnapshot();
@@ -66,6 +73,7 @@ export async function startHarness(
       ? await startFakeWordPress({
           snapshot,
           ...(options.uploadsDir ? { uploadsDir: options.uploadsDir } : {}),
+          ...(options.credentials ? { credentials: options.credentials } : {}),
         })
       : null;
   const config = loadConfig({

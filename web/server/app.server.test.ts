@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { createWebApp, type RenderModule } from './app.server';
 import { loadWebConfig } from './config.server';
-import { escapeHtml } from '@site/server-kit';
+import { escapeHtml, signPreviewToken, type PreviewClaims } from '@site/server-kit';
 import { jsonForScript } from './html.server';
 import type { RenderRequest } from '../src/entry-server';
 
@@ -565,5 +565,100 @@ describe('the /media pass-through', () => {
     expect(image.status).toBe(302);
     expect(image.headers.get('location')).toBe('/images/default-featured.jpg');
     expect(image.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('previews (/preview/{type}/{id}?token=...)', () => {
+  const SECRET = 'a-preview-secret-shared-with-wordpress-0123';
+  const inMinutes = (m: number) => Math.floor(Date.now() / 1000) + m * 60;
+  const link = (claims: Partial<PreviewClaims> = {}, secret = SECRET) => {
+    const c: PreviewClaims = { type: 'post', id: 199, user: 1, exp: inMinutes(5), ...claims };
+    return `/preview/${c.type}/${c.id}?token=${encodeURIComponent(signPreviewToken(secret, c))}`;
+  };
+  const expectPrivate = (res: Response) => {
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('etag')).toBeNull();
+    expect(res.headers.get('x-cache')).toBeNull();
+  };
+
+  it('are refused with 403 and nothing rendered while PREVIEW_SECRET is unset', async () => {
+    const site = await startSite();
+    const res = await fetch(`${site.url}${link()}`);
+    expect(res.status).toBe(403);
+    expectPrivate(res);
+    expect(await res.text()).toContain('Previews are not set up');
+    expect(site.calls).toHaveLength(0);
+  });
+
+  it('render a valid link for this request alone: every request renders again, none is kept', async () => {
+    const site = await startSite({ PREVIEW_SECRET: SECRET, TRUST_PROXY: 'loopback' });
+    const address = link();
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${site.url}${address}`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+      expect(res.status).toBe(200);
+      expectPrivate(res);
+      expect(res.headers.get('content-security-policy')).toContain(`'nonce-`);
+      await res.text();
+    }
+    expect(site.calls).toHaveLength(3);
+    // The render sees the token (the gateway checks it again) and who the visitor is.
+    expect(site.calls[0]!.url).toBe(`${SITE}${address}`);
+    expect(site.calls[0]!.forwardedFor).toBe('203.0.113.9');
+    // HEAD is answered the same way.
+    const head = await fetch(`${site.url}${address}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expectPrivate(head);
+  });
+
+  it.each([
+    ['no token', () => '/preview/post/199'],
+    ['an empty token', () => '/preview/post/199?token='],
+    ['a token signed with another secret', () => link({}, `${SECRET}-other`)],
+    ['an expired token', () => link({ exp: inMinutes(-1) })],
+    ['a token good for an hour', () => link({ exp: inMinutes(60) })],
+    ['a token for another post', () => link({ id: 198 }).replace('/198?', '/199?')],
+    ['a token for a page with the same id', () => link({ type: 'page' }).replace('/page/', '/post/')],
+    [
+      'a tampered signature',
+      () =>
+        link().replace(
+          /(%2E|\.)([A-Za-z0-9_-])([A-Za-z0-9_-]{42})$/,
+          (_m, dot, c, rest) => `${dot}${c === 'A' ? 'B' : 'A'}${rest}`,
+        ),
+    ],
+  ])('answer 403 with nothing of the draft for %s, without rendering', async (_name, make) => {
+    const site = await startSite({ PREVIEW_SECRET: SECRET });
+    const address = make();
+    const res = await fetch(`${site.url}${address}`);
+    expect(res.status, address).toBe(403);
+    expectPrivate(res);
+    const body = await res.text();
+    expect(body).toContain('Preview link not valid');
+    expect(body).not.toContain(POST_TEXT.slice(0, 20));
+    expect(site.calls).toHaveLength(0);
+  });
+
+  it('answer 404 for an address that names no previewable type', async () => {
+    const site = await startSite({ PREVIEW_SECRET: SECRET });
+    const res = await fetch(`${site.url}/preview/attachment/5?token=x`);
+    expect(res.status).toBe(404);
+    expectPrivate(res);
+    expect(site.calls).toHaveLength(0);
+  });
+
+  it('are limited per visitor (RATE_LIMIT_PREVIEW): 429, not rendered, past the burst', async () => {
+    const site = await startSite({ PREVIEW_SECRET: SECRET, RATE_LIMIT_PREVIEW: '2' });
+    const address = link();
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await fetch(`${site.url}${address}`);
+      await res.text();
+      statuses.push(res.status);
+      if (res.status === 429) expectPrivate(res);
+    }
+    expect(statuses).toEqual([200, 200, 429, 429, 429]);
+    expect(site.calls).toHaveLength(2);
   });
 });

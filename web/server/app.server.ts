@@ -17,12 +17,14 @@ import {
   DERIVED,
   etagMatches,
   etagOf,
+  isPreviewType,
   newNonce,
   problemOf,
   clientWentAway,
   rateKeyForAddress,
   sendJson,
   siteSecurityHeaders,
+  verifyPreviewToken,
   type Loaded,
   type Times,
 } from '@site/server-kit';
@@ -44,6 +46,9 @@ import { isDecodablePath } from './paths.server';
 import { createCaches } from './caches.server';
 import { chooseImageCopy, readImageCopies } from './image-formats.server';
 import type { RenderRequest, RenderResult } from '../src/entry-server';
+
+/** Every answer at /preview/*: kept by no cache, browser or shared. */
+const PREVIEW_CACHE_CONTROL = 'private, no-store';
 
 /**
  * A request the browser sends to fetch a page ahead of a visit (speculation rules' prefetch or
@@ -205,6 +210,11 @@ export function createWebApp(deps: WebAppDeps): WebApp {
   const searchRenders = limits.limiter('search', {
     perMinute: config.RATE_LIMIT_SEARCH,
     burst: config.RATE_LIMIT_SEARCH_BURST,
+  });
+  // Previews render a draft for each request (nothing is cached): a bounded number per visitor.
+  const previewRenders = limits.limiter('preview', {
+    perMinute: config.RATE_LIMIT_PREVIEW,
+    burst: Math.max(1, Math.min(10, config.RATE_LIMIT_PREVIEW)),
   });
   const feeds = createFeeds({ config, logger, now, caches });
 
@@ -408,6 +418,109 @@ export function createWebApp(deps: WebAppDeps): WebApp {
   }
 
   let limitSearch: ReturnType<FastifyInstance['createRateLimit']> | null = null;
+  let limitPreview: ReturnType<FastifyInstance['createRateLimit']> | null = null;
+
+  /** What every answer at /preview/* carries: for the editor who asked only, and for no index. */
+  const PREVIEW_HEADERS = {
+    'cache-control': PREVIEW_CACHE_CONTROL,
+    'x-robots-tag': 'noindex, nofollow',
+    // The address holds the token: no page linked from a draft learns it.
+    'referrer-policy': 'no-referrer',
+  } as const;
+
+  function sendPreviewRefused(reply: FastifyReply, status: 403 | 404, heading: string, text: string) {
+    const body = `<h1>${heading}</h1><p>${text}</p><p><a href="/">Return to Home</a></p>`;
+    return sendErrorPage(reply, status, heading, body, { ...PREVIEW_HEADERS });
+  }
+
+  /**
+   * /preview/{type}/{id}?token=...: a draft for the editor WordPress's Preview button sent here. The
+   * token is checked here first (a bad one costs no render and no gateway request), then the page is
+   * rendered for this request alone: never from or into the page cache or Redis, and nothing a
+   * browser, proxy or search engine may keep or index.
+   */
+  async function previewPage(request: FastifyRequest, reply: FastifyReply) {
+    const state = states.get(request);
+    if (!state) return sendError(reply, 400, 'Bad Request');
+    reply.headers(PREVIEW_HEADERS);
+    const verdict = limitPreview ? await limitPreview(request) : null;
+    if (verdict && !verdict.isAllowed && verdict.isExceeded) {
+      const body = `<h1>Too many previews</h1><p>Please try again in ${verdict.ttlInSeconds} seconds.</p>`;
+      return sendErrorPage(reply, 429, 'Too many previews', body, {
+        ...PREVIEW_HEADERS,
+        'retry-after': String(verdict.ttlInSeconds),
+      });
+    }
+    const match = /^\/preview\/([a-z_]+)\/([0-9]+)\/?$/.exec(state.url.pathname);
+    if (!match || !isPreviewType(match[1])) {
+      return sendPreviewRefused(reply, 404, 'Not Found', 'There is no such preview address.');
+    }
+    if (!config.PREVIEW_SECRET) {
+      return sendPreviewRefused(
+        reply,
+        403,
+        'Previews are not set up',
+        'This site does not show drafts: set PREVIEW_SECRET on the site and in WordPress to turn previews on.',
+      );
+    }
+    const checked = verifyPreviewToken(
+      config.PREVIEW_SECRET,
+      state.url.searchParams.get('token'),
+      { type: match[1], id: match[2] as string },
+      Date.now(),
+    );
+    if (!checked.ok) {
+      logger.info({ requestId: request.id, reason: checked.reason }, 'preview refused');
+      return sendPreviewRefused(
+        reply,
+        403,
+        'Preview link not valid',
+        'Preview links work for ten minutes. Open the preview again from the WordPress editor.',
+      );
+    }
+    const nonce = newNonce();
+    let result: RenderResult;
+    try {
+      result = await deps.renderer.render({
+        url: state.url.href,
+        gatewayUrl: config.GATEWAY_URL,
+        requestId: request.id,
+        nonce,
+        // The gateway limits previews per visitor, as this server does.
+        forwardedFor: clientIpOf(request),
+      });
+    } catch (err) {
+      logger.error(
+        { requestId: request.id, err: err instanceof Error ? err.stack : String(err) },
+        'preview render failed',
+      );
+      return sendError(reply, 500, 'Internal Server Error');
+    }
+    if (result.kind === 'redirect') {
+      return reply
+        .code(result.status)
+        .headers({ location: result.location, ...PREVIEW_HEADERS })
+        .send();
+    }
+    if (result.routeError) {
+      logger.error({ requestId: request.id, status: result.status, err: result.routeError }, 'route error');
+    }
+    const html = renderDocument({
+      ...result,
+      assets: deps.assets,
+      siteName: deps.siteName,
+      defaultImage: new URL(DEFAULT_IMAGE.url, config.SITE_URL).href,
+      nonce,
+    });
+    return reply
+      .code(result.status)
+      .headers({
+        ...siteSecurityHeaders({ nonce, hsts, imgOrigins }),
+        ...PREVIEW_HEADERS,
+        'content-type': 'text/html; charset=utf-8',
+      })
+      .send(html);
+  }
 
   async function page(request: FastifyRequest, reply: FastifyReply) {
     const state = states.get(request);
@@ -620,6 +733,11 @@ export function createWebApp(deps: WebAppDeps): WebApp {
       refused: (_request, retryAfterS) => Object.assign(new Error('Too many searches'), { retryAfterS }),
     });
     limitSearch = searchRoute ? scope.createRateLimit(searchRoute) : null;
+    const previewRoute = previewRenders.route({
+      key: (request) => rateKeyForAddress(clientIpOf(request)),
+      refused: (_request, retryAfterS) => Object.assign(new Error('Too many previews'), { retryAfterS }),
+    });
+    limitPreview = previewRoute ? scope.createRateLimit(previewRoute) : null;
 
     scope.route({
       method: ['DELETE', 'GET', 'OPTIONS', 'PATCH', 'POST', 'PUT'],
@@ -634,6 +752,7 @@ export function createWebApp(deps: WebAppDeps): WebApp {
     for (const feed of FEED_PATHS) {
       scope.get(feed, (request, reply) => feeds.serve(request, reply, feed, request.id));
     }
+    scope.route({ method: ['GET', 'HEAD'], url: '/preview/*', handler: previewPage });
     scope.get('/*', page);
 
     await scope.register(async (files) => {

@@ -44,3 +44,16 @@ describe('SITE_NAME', () => {
     );
   });
 });
+
+describe('PREVIEW_SECRET', () => {
+  it('is off when unset or empty (as docker-compose passes an unset one), and refuses a short one unechoed', () => {
+    expect(loadWebConfig({}).PREVIEW_SECRET).toBeUndefined();
+    expect(loadWebConfig({ PREVIEW_SECRET: '' }).PREVIEW_SECRET).toBeUndefined();
+    expect(loadWebConfig({ PREVIEW_SECRET: 's'.repeat(32) }).PREVIEW_SECRET).toBe('s'.repeat(32));
+    expect(() => loadWebConfig({ PREVIEW_SECRET: 'too-short-a-secret' })).toThrow(
+      /^Invalid configuration: PREVIEW_SECRET: /,
+    );
+    expect(() => loadWebConfig({ PREVIEW_SECRET: 'too-short-a-secret' })).not.toThrow(/too-short-a-secret/);
+    expect(loadWebConfig({}).RATE_LIMIT_PREVIEW).toBe(30);
+  });
+});

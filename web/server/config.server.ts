@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseTrustProxy, TrustProxyError } from '@site/server-kit';
+import { parseTrustProxy, PREVIEW_SECRET_MIN_LENGTH, TrustProxyError } from '@site/server-kit';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -48,6 +48,16 @@ const schema = z.object({
    */
   RATE_LIMIT_SEARCH: z.coerce.number().int().min(0).max(1_000_000).default(30),
   RATE_LIMIT_SEARCH_BURST: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /**
+   * Previews of drafts (/preview/{type}/{id}?token=...): the secret the links are signed with, shared
+   * with WordPress and the gateway. Unset (or empty): every /preview address answers 403.
+   */
+  PREVIEW_SECRET: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().trim().min(PREVIEW_SECRET_MIN_LENGTH).optional(),
+  ),
+  /** Preview pages one visitor address may open per minute (0 turns the limit off). */
+  RATE_LIMIT_PREVIEW: z.coerce.number().int().min(0).max(1_000_000).default(30),
   /** Largest request body accepted (the /graphql pass-through), in kilobytes. */
   MAX_BODY_KB: z.coerce.number().int().min(1).max(102_400).default(1024),
   // Shared page cache and purge messages for several replicas; unset keeps pages in memory.

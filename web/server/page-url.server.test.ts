@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { PAGE_PARAM_NAMES, pageUrl } from './page-url.server';
+import { PAGE_PARAM_NAMES, UNCACHED_PAGE_PARAM_NAMES, pageUrl } from './page-url.server';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
 const key = (address: string) => {
@@ -39,6 +39,12 @@ describe('pageUrl', () => {
     };
     visit(SRC);
     expect(read.size).toBeGreaterThanOrEqual(3);
-    expect([...read].filter((name) => !PAGE_PARAM_NAMES.includes(name))).toEqual([]);
+    const known = [...PAGE_PARAM_NAMES, ...UNCACHED_PAGE_PARAM_NAMES];
+    expect([...read].filter((name) => !known.includes(name))).toEqual([]);
+  });
+
+  it('never keeps a preview token in a cache address', () => {
+    expect(key('/preview/post/199?token=post.199.1.1.sig')).toBe('/preview/post/199');
+    expect(key('/blog?q=bail&token=post.199.1.1.sig')).toBe('/blog?q=bail');
   });
 });

@@ -15,6 +15,12 @@ const PAGE_PARAMS: ReadonlyArray<readonly [name: string, value: (raw: string) =>
 export const PAGE_PARAM_NAMES: readonly string[] = PAGE_PARAMS.map(([name]) => name);
 
 /**
+ * Parameters read only by pages that are never cached: a preview's token (/preview/*, rendered for
+ * each request by app.server.ts). Never part of a page's cache address.
+ */
+export const UNCACHED_PAGE_PARAM_NAMES: readonly string[] = ['token'];
+
+/**
  * The address a page is rendered and cached under: the path, and only the parameters a page reads,
  * by name in a fixed order, each once, empty ones left out. Anything else (utm_*, fbclid, gclid, a
  * cache-buster) would render the same page again and push real pages out of the cache, so it is

@@ -25,6 +25,11 @@ export interface RenderRequest {
    * for and reads how old the answers are (web/server/content-age.server.ts).
    */
   fetch?: typeof fetch;
+  /**
+   * The visitor's address, sent to the gateway as X-Forwarded-For, for limits kept per visitor there
+   * (previews); unset for pages the cache keeps, which are rendered for no one in particular.
+   */
+  forwardedFor?: string;
 }
 
 export type RenderResult =
@@ -60,7 +65,10 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   const client = createApolloClient({
     uri: req.gatewayUrl,
     ssr: true,
-    headers: { 'x-request-id': req.requestId },
+    headers: {
+      'x-request-id': req.requestId,
+      ...(req.forwardedFor ? { 'x-forwarded-for': req.forwardedFor } : {}),
+    },
     fetch: upstream.wrap(req.fetch ?? fetch),
   });
   const request = new Request(req.url, { signal: req.signal });

@@ -29,6 +29,10 @@ const wpAdmin = lazyRoute(
   'src/routes/wp-admin/WpAdminRoute.tsx',
   () => import('./routes/wp-admin/WpAdminRoute'),
 );
+const preview = lazyRoute(
+  'src/routes/preview/PreviewRoute.tsx',
+  () => import('./routes/preview/PreviewRoute'),
+);
 const notFound = lazyRoute(
   'src/routes/not-found/NotFoundRoute.tsx',
   () => import('./routes/not-found/NotFoundRoute'),
@@ -69,6 +73,8 @@ export const routes: RouteObject[] = [
           { path: 'practice-areas/:slug', ...practice },
           { path: 'practice/:slug', ...genericPractice },
           { path: 'wp-admin', ...wpAdmin },
+          // Drafts, for the editor WordPress's Preview button sends (never cached: app.server.ts).
+          { path: 'preview/:type/:id', ...preview },
           { path: ':categorySlug/:postSlug', ...post },
           { path: ':slug', ...page },
           { path: '*', ...notFound },

@@ -28,6 +28,9 @@ php "$WP_DIR/test/php/yoast-test.php"
 log "purge webhook unit checks"
 php "$WP_DIR/test/php/webhook-test.php"
 
+log "preview link unit checks"
+php "$WP_DIR/test/php/preview-test.php"
+
 log "installable zip"
 bash "$WP_DIR/scripts/build-zip.sh"
 php -r '

@@ -3,15 +3,18 @@
 // like a page: shared caches keep it for the content TTL, serve it stale while they revalidate and
 // when the gateway fails; browsers revalidate every time (max-age=0) and get 304 via the ETag.
 // Everything else is private and never stored: POSTs, mutations, answers with errors (a CDN must
-// not replace a good answer with a failure) and the live connection check.
+// not replace a good answer with a failure), the live connection check and drafts (previews).
 import type { ApolloServerPlugin } from '@apollo/server';
 import { Kind, type DocumentNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
 import type { GatewayConfig } from '../config.js';
 
 export const UNCACHEABLE = 'private, no-store';
 
-/** Root fields answered live on every request: a cached copy would be a lie. */
-const LIVE_ROOT_FIELDS = new Set(['connection']);
+/**
+ * Root fields answered live on every request and never stored anywhere: a cached copy of the
+ * connection check would be a lie, and a draft (preview) is for the editor who asked only.
+ */
+export const LIVE_ROOT_FIELDS: ReadonlySet<string> = new Set(['connection', 'preview']);
 
 /** Representations differ by Accept (Apollo negotiates the media type) and by compression. */
 export const GRAPHQL_VARY = 'Accept, Accept-Encoding';

@@ -52,6 +52,15 @@ describe('prepareContent', () => {
     expect(contentCacheStats()).toMatchObject({ size: 2, hits: 1, misses: 2 });
   });
 
+  it('keeps nothing of a body derived with memo: false (a draft)', () => {
+    const raw = '<h2>Draft</h2><p>not yet published</p>';
+    const once = prepareContent(raw, { memo: false });
+    expect(once.html).toContain('not yet published');
+    expect(contentCacheStats()).toMatchObject({ size: 0, hits: 0, misses: 0 });
+    expect(prepareContent(raw, { memo: false })).toEqual(once);
+    expect(contentCacheStats().size).toBe(0);
+  });
+
   it('hands each caller its own contents list', () => {
     const raw = '<h2>Shared</h2>';
     const first = prepareContent(raw);

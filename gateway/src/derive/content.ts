@@ -54,10 +54,15 @@ function compute(rawHtml: string, options: SanitizeOptions): CachedContent {
 /**
  * Sanitise -> heading ids + table of contents -> word count, once per distinct body: the same bodies
  * are rendered again and again (lists, sidebars, post pages) and sanitising is the gateway's most
- * CPU-heavy step. Callers get their own copy of the table of contents.
+ * CPU-heavy step. Callers get their own copy of the table of contents. With `memo: false` (a draft)
+ * nothing is kept.
  */
 export function prepareContent(rawHtml: string, options: SanitizeOptions = {}): PreparedContent {
   const raw = typeof rawHtml === 'string' ? rawHtml : '';
+  if (options.memo === false) {
+    const fresh = compute(raw, options);
+    return { html: fresh.html, toc: fresh.toc.map((e) => ({ ...e })), words: fresh.words };
+  }
   const key = cacheKey(raw, options);
   let entry = cache.get(key);
   if (entry) hits++;

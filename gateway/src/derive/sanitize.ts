@@ -32,6 +32,11 @@ export interface SanitizeOptions {
    * them, whatever their path, are WordPress's and go through /media; other hosts' stay as they are.
    */
   mediaHosts?: readonly string[];
+  /**
+   * Not about sanitising: false tells prepareContent (derive/content.ts) to keep no copy of what it
+   * derives. Drafts shown in a preview are never kept anywhere.
+   */
+  memo?: boolean;
 }
 
 const WORDPRESS_ONLY_PATHS =

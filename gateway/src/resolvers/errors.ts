@@ -17,6 +17,7 @@ export const PUBLIC_ERROR_CODES: ReadonlySet<string> = new Set([
   'PERSISTED_QUERY_NOT_FOUND',
   'PERSISTED_QUERY_NOT_SUPPORTED',
   'RATE_LIMITED',
+  'FORBIDDEN',
 ]);
 
 export function errorSummary(error: unknown): { message: string; name?: string } {

@@ -6,6 +6,7 @@ import { Mutation } from './mutation.js';
 import { Page, PageStructure, pageQueries } from './page.js';
 import { Post, postQueries } from './post.js';
 import { PracticeArea, practiceAreaQueries } from './practice-area.js';
+import { previewQueries } from './preview.js';
 import { Site, siteQueries } from './site.js';
 
 export const resolvers: Resolvers = {
@@ -16,6 +17,7 @@ export const resolvers: Resolvers = {
     ...practiceAreaQueries,
     ...categoryQueries,
     ...connectionQueries,
+    ...previewQueries,
   },
   Mutation,
   Post,

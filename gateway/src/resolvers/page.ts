@@ -12,7 +12,7 @@ import type { WpPage, WpPageStructure } from '../sources/types.js';
 import { errorSummary, upstreamUnavailable } from './errors.js';
 import { clampInt } from './inputs.js';
 import { bySlug } from './by-slug.js';
-import { contentOptions, editUrl, optionalImage, siteName } from './shared.js';
+import { contentOptionsFor, editUrl, optionalImage, siteName } from './shared.js';
 import { warnThrottled } from '../log-throttle.js';
 
 /** Practice pages live at their practice-area path; every other page at /{slug}. */
@@ -38,8 +38,8 @@ export const Page: PageResolvers<GatewayContext, WpPage> = {
   date: (page) => withUtcOffset(page.date, page.date_gmt),
   modified: (page) => lastModifiedWithOffset(page),
   excerpt: (page, args) => makeExcerpt(excerptSource(page), clampExcerptLength(args.length)),
-  contentHtml: (page, _args, ctx) => prepareContent(page.content.rendered, contentOptions(ctx)).html,
-  toc: (page, _args, ctx) => prepareContent(page.content.rendered, contentOptions(ctx)).toc,
+  contentHtml: (page, _args, ctx) => prepareContent(page.content.rendered, contentOptionsFor(ctx, page)).html,
+  toc: (page, _args, ctx) => prepareContent(page.content.rendered, contentOptionsFor(ctx, page)).toc,
   featuredImage: (page, _args, ctx) => optionalImage(ctx, page.featured_media, pageTitle(page)),
   seo: async (page, _args, ctx) => {
     const title = pageTitle(page);

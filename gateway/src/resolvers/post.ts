@@ -15,7 +15,7 @@ import { normalizeSlug } from '../loaders.js';
 import { errorSummary, upstreamUnavailable } from './errors.js';
 import { boundedSearch, boundedSlug, clampInt } from './inputs.js';
 import { bySlug } from './by-slug.js';
-import { contentOptions, featuredImageOrDefault, siteName } from './shared.js';
+import { contentOptionsFor, featuredImageOrDefault, siteName } from './shared.js';
 import { warnThrottled } from '../log-throttle.js';
 
 export function postTitle(post: WpPostLike): string {
@@ -56,7 +56,7 @@ async function full(post: WpPostLike, ctx: GatewayContext): Promise<WpPost> {
 }
 
 async function prepared(post: WpPostLike, ctx: GatewayContext) {
-  return prepareContent((await full(post, ctx)).content.rendered, contentOptions(ctx));
+  return prepareContent((await full(post, ctx)).content.rendered, contentOptionsFor(ctx, post));
 }
 
 /** The excerpt WordPress wrote (or generated), else the body. */

@@ -33,6 +33,7 @@ import {
 } from '../sources/types.js';
 import { errorSummary } from './errors.js';
 import { bySlug } from './by-slug.js';
+import { isDraft } from '../preview/drafts.js';
 import { editUrl, practiceHelpers } from './shared.js';
 import { warnThrottled } from '../log-throttle.js';
 
@@ -57,7 +58,7 @@ function cardHelpers(ctx: GatewayContext): Pick<PracticeAreaHelpers, 'editUrl'> 
   return { editUrl: (id) => editUrl(ctx.config, id) };
 }
 
-function model(
+export function model(
   ctx: GatewayContext,
   parts: Omit<PracticeAreaModel, 'card' | 'wholePosts'>,
   wholePosts?: PracticeAreaModel['wholePosts'],
@@ -95,7 +96,10 @@ async function derive(area: PracticeAreaModel, ctx: GatewayContext): Promise<Pra
   const listed = await area.wholePosts?.();
   const post = area.post ? (listed?.get(area.post.slug) ?? (await wholePost(area.post, ctx))) : null;
   const helpers = await practiceHelpers(ctx, mediaIdsOf(post ?? area.page));
-  return practiceAreaOf({ builtIn: area.builtIn, page: area.page, post }, helpers);
+  // A draft's body is derived without being kept (preview/drafts.ts).
+  const draft = isDraft(post) || isDraft(area.page);
+  const content = draft ? { ...helpers.content, memo: false } : helpers.content;
+  return practiceAreaOf({ builtIn: area.builtIn, page: area.page, post }, { ...helpers, content });
 }
 
 /** The whole area, derived once per model. */

@@ -10,6 +10,7 @@ import type { GatewayConfig } from '../config.js';
 import type { GatewayContext } from '../context.js';
 import type { Media } from '../generated/resolvers.js';
 import type { WpMedia } from '../sources/types.js';
+import { isDraft } from '../preview/drafts.js';
 import { errorSummary } from './errors.js';
 
 export function siteConfigOf(config: GatewayConfig): SiteConfig {
@@ -87,7 +88,7 @@ const withMedia = new WeakMap<SanitizeOptions, { key: string; options: SanitizeO
  * How this gateway sanitises content: its internal and content hosts, and the hosts that hold
  * WordPress's media now (learned from WordPress, so they may grow after the first request).
  */
-export function contentOptions(ctx: Pick<GatewayContext, 'config' | 'mediaHosts'>): SanitizeOptions {
+function contentOptions(ctx: Pick<GatewayContext, 'config' | 'mediaHosts'>): SanitizeOptions {
   const base = hostOptions(ctx.config);
   const mediaHosts = ctx.mediaHosts();
   const key = mediaHosts.join('\0');
@@ -96,6 +97,15 @@ export function contentOptions(ctx: Pick<GatewayContext, 'config' | 'mediaHosts'
   const options = { ...base, mediaHosts };
   withMedia.set(base, { key, options });
   return options;
+}
+
+/** contentOptions, and for a draft (preview/drafts.ts) the same without keeping what is derived. */
+export function contentOptionsFor(
+  ctx: Pick<GatewayContext, 'config' | 'mediaHosts'>,
+  item: unknown,
+): SanitizeOptions {
+  const options = contentOptions(ctx);
+  return isDraft(item) ? { ...options, memo: false } : options;
 }
 
 export function editUrl(config: GatewayConfig, id: number): string | null {

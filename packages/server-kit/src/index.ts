@@ -88,3 +88,16 @@ export {
   type ForwardedRequest,
   type TrustProxy,
 } from './trust-proxy.js';
+export {
+  isPreviewType,
+  PREVIEW_SECRET_MIN_LENGTH,
+  PREVIEW_TOKEN_CLOCK_SKEW_S,
+  PREVIEW_TOKEN_MAX_LIFETIME_S,
+  PREVIEW_TYPES,
+  signPreviewToken,
+  verifyPreviewToken,
+  type PreviewClaims,
+  type PreviewRefusal,
+  type PreviewType,
+  type PreviewVerdict,
+} from './preview-token.js';

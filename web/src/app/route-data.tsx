@@ -10,7 +10,8 @@ export interface ServerLoadContext {
   client: ApolloClient;
 }
 
-function serverClient(context: unknown): ApolloClient | null {
+/** The request's Apollo client, on the server; null anywhere else. */
+export function serverClient(context: unknown): ApolloClient | null {
   return context && typeof context === 'object' && 'client' in context
     ? (context as ServerLoadContext).client
     : null;

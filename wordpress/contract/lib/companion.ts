@@ -1,8 +1,8 @@
-// Helpers of the companion plugin's contract tests (coexist.test.ts, enquiry-mail.test.ts): the
-// fixture must-use plugin standing in for the firm's other plugins (fixtures/other-plugins.php,
-// active only on requests with its header), REST calls with extra headers, a wp-admin session of
-// the administrator, the loopback WordPress's mail log and debug log, and a proxy that adds the
-// fixture's header to everything the gateway asks.
+// Helpers of the companion plugin's contract tests (coexist.test.ts, enquiry-mail.test.ts,
+// preview.test.ts): the fixture must-use plugin standing in for the firm's other plugins and
+// wp-config.php (fixtures/other-plugins.php, active only on requests with its headers), REST calls
+// with extra headers, a wp-admin session of the administrator, the loopback WordPress's mail log
+// and debug log, and a proxy that adds the fixture's header to everything the gateway asks.
 import { copyFileSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import http from 'node:http';
@@ -12,6 +12,9 @@ import { CONTRACT_SLUG_PREFIX, credentials, REPO_ROOT, RUN_DIR, wpRest } from '.
 
 export const FIXTURE_HEADER = 'x-lawfirm-fixture';
 export const FIXTURE_NOTIFY_HEADER = 'x-lawfirm-fixture-notify';
+/** Define LAWFIRM_SITE_URL and LAWFIRM_PREVIEW_SECRET on the request, as wp-config.php would. */
+export const FIXTURE_SITE_URL_HEADER = 'x-lawfirm-fixture-site-url';
+export const FIXTURE_PREVIEW_SECRET_HEADER = 'x-lawfirm-fixture-preview-secret';
 const FIXTURE_SOURCE = path.join(REPO_ROOT, 'wordpress', 'contract', 'fixtures', 'other-plugins.php');
 const FIXTURE_TARGET = path.join(RUN_DIR, 'wp-content', 'mu-plugins', 'contract-test-other-plugins.php');
 const MAIL_LOG = path.join(RUN_DIR, 'logs', 'mail.log');

@@ -146,8 +146,15 @@ export async function deleteContractMedia(): Promise<number> {
 
 // --- WordPress's settings ------------------------------------------------------------------------
 
-/** Runs PHP with WordPress loaded (as wordpress/seed/seed.php does); prints what the code echoes. */
-function wordpressPhp(code: string, args: string[]): Promise<string> {
+/**
+ * Runs PHP with WordPress loaded (as wordpress/seed/seed.php does); prints what the code echoes.
+ * `env` adds to (or, with '', blanks) the environment PHP runs with.
+ */
+export function wordpressPhp(
+  code: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<string> {
   const host = new URL(credentials().url).host;
   const root = process.env.WORDPRESS_ROOT ?? '/usr/share/wordpress';
   const boot = [
@@ -158,7 +165,7 @@ function wordpressPhp(code: string, args: string[]): Promise<string> {
   ].join(' ');
   return new Promise((resolve, reject) => {
     const child = spawn('php', ['-r', `${boot} ${code}`, '--', ...args], {
-      env: { ...process.env, HTTP_HOST: host },
+      env: { ...process.env, HTTP_HOST: host, ...env },
       stdio: 'pipe',
     });
     let out = '';

@@ -1,7 +1,7 @@
 import { Box, Container, Flex, Grid, Heading, SimpleGrid, Stack, Text, chakra } from '@chakra-ui/react';
 import type { LoaderFunctionArgs } from 'react-router';
 import { graphql } from '../../gql';
-import type { ContentPageQuery, PageImageFragment, SeoSiteFragment } from '../../gql/graphql';
+import type { PageArticleFragment, PageImageFragment, SeoSiteFragment } from '../../gql/graphql';
 import { withMovedAddress } from '../../app/moved-address';
 import { mapDeferred, runQuery, settle, useReady, useRouteData } from '../../app/route-data';
 import { ArticleFrame, ArticleHead, ArticleNotFound } from '../../components/article/ArticleFrame';
@@ -20,50 +20,56 @@ graphql(`
   }
 `);
 
+graphql(`
+  fragment PageArticle on Page {
+    id
+    slug
+    uri
+    title
+    contentHtml
+    excerpt
+    featuredImage {
+      ...PageImage
+    }
+    seo {
+      ...ArticleSeo
+    }
+    structure {
+      heroSubtitle
+      heroImage {
+        ...PageImage
+      }
+      servicesTitle
+      servicesItems {
+        icon
+        title
+        description
+      }
+      whyChooseTitle
+      whyChooseImage {
+        ...PageImage
+      }
+      whyChooseItems {
+        icon
+        title
+        description
+      }
+    }
+  }
+`);
+
 const ContentPage = graphql(`
   query ContentPage($slug: String!) {
     site {
       ...SeoSite
     }
     page(slug: $slug) {
-      id
-      slug
-      uri
-      title
-      contentHtml
-      excerpt
-      featuredImage {
-        ...PageImage
-      }
-      seo {
-        ...ArticleSeo
-      }
-      structure {
-        heroSubtitle
-        heroImage {
-          ...PageImage
-        }
-        servicesTitle
-        servicesItems {
-          icon
-          title
-          description
-        }
-        whyChooseTitle
-        whyChooseImage {
-          ...PageImage
-        }
-        whyChooseItems {
-          icon
-          title
-          description
-        }
-      }
+      ...PageArticle
     }
   }
 `);
 
-type Page = NonNullable<ContentPageQuery['page']>;
+type Page = PageArticleFragment;
 
 function PageHead({ site, page }: { site: SeoSiteFragment; page: Page }) {
   const canonical = page.seo.canonical || absoluteUrl(site, page.uri);
@@ -141,7 +147,8 @@ export function Component() {
   );
 }
 
-function ContentPageView({ page, site }: { page: Page; site: SeoSiteFragment }) {
+/** A page, for its loader's answer or a preview's (routes/preview/). */
+export function ContentPageView({ page, site }: { page: Page; site: SeoSiteFragment }) {
   const s = page.structure;
   const heroImage = s?.heroImage ?? page.featuredImage;
   return (

@@ -3,7 +3,7 @@ import { Box, Container, Grid, HStack, Heading, Stack, Text, chakra } from '@cha
 import { Link, type LoaderFunctionArgs } from 'react-router';
 import { ArrowLeft, Calendar, Clock, User } from 'lucide-react';
 import { graphql } from '../../gql';
-import type { PostPageQuery, SeoSiteFragment } from '../../gql/graphql';
+import type { PostArticleFragment, PostPageQuery, SeoSiteFragment } from '../../gql/graphql';
 import { withMovedAddress } from '../../app/moved-address';
 import { mapDeferred, NOT_ASKED, runQuery, settle, useReady, useRouteData } from '../../app/route-data';
 import { ArticleFrame, ArticleHead, ArticleStatus } from '../../components/article/ArticleFrame';
@@ -17,6 +17,36 @@ import { RecentPosts, RecentPostsQuery } from './RecentPosts.js';
 import { TableOfContents } from './TableOfContents.js';
 import { blogPostingJsonLd } from './post-jsonld.js';
 
+graphql(`
+  fragment PostArticle on Post {
+    id
+    slug
+    uri
+    title
+    date
+    dateFormatted
+    modified
+    readingTimeMinutes
+    authorName
+    contentHtml
+    passwordProtected
+    toc {
+      id
+      text
+      level
+    }
+    featuredImage {
+      ...FeaturedImage
+    }
+    seo {
+      ...ArticleSeo
+    }
+    banner {
+      ...PostBanner
+    }
+  }
+`);
+
 const PostPage = graphql(`
   query PostPage($slug: String!) {
     site {
@@ -26,36 +56,12 @@ const PostPage = graphql(`
       }
     }
     post(slug: $slug) {
-      id
-      slug
-      uri
-      title
-      date
-      dateFormatted
-      modified
-      readingTimeMinutes
-      authorName
-      contentHtml
-      passwordProtected
-      toc {
-        id
-        text
-        level
-      }
-      featuredImage {
-        ...FeaturedImage
-      }
-      seo {
-        ...ArticleSeo
-      }
-      banner {
-        ...PostBanner
-      }
+      ...PostArticle
     }
   }
 `);
 
-type Post = NonNullable<PostPageQuery['post']>;
+type Post = PostArticleFragment;
 
 const BackLinkBase = chakra(Link, {
   base: {
@@ -151,7 +157,8 @@ export function Component() {
   );
 }
 
-function PostView({
+/** A post's page, for its loader's answer or a preview's (routes/preview/). */
+export function PostView({
   post,
   site,
   recent,

@@ -2,7 +2,7 @@ import { Box, Button, Container, Flex, Grid, Heading, Stack, Text, chakra } from
 import { Link, type LoaderFunctionArgs } from 'react-router';
 import { CalendarCheck, ChevronRight, MessageCircle, Phone } from 'lucide-react';
 import { graphql } from '../../gql';
-import type { PracticeAreaPageQuery } from '../../gql/graphql';
+import type { PracticeAreaArticleFragment, PracticeSiteFragment } from '../../gql/graphql';
 import { runQuery, settle, useReady, useRouteData } from '../../app/route-data.js';
 import { absoluteUrl, breadcrumbJsonLd, legalServiceJsonLd } from '../../app/seo.js';
 import { ArticleFrame, ArticleHead, ArticleNotFound } from '../../components/article/ArticleFrame.js';
@@ -11,49 +11,61 @@ import { Prose } from '../../components/Prose.js';
 import { FeatureCard } from '../../components/article/FeatureCard.js';
 import { SectionHeading } from '../../components/SectionHeading.js';
 
-const PracticeAreaPageQueryDoc = graphql(`
-  query PracticeAreaPage($slug: String!) {
-    site {
-      ...SeoSite
-      phoneHref
-      whatsappUrl
-    }
-    practiceArea(slug: $slug) {
-      slug
+graphql(`
+  fragment PracticeAreaArticle on PracticeArea {
+    slug
+    title
+    description
+    icon
+    link
+    contentHtml
+    heroSubtitle
+    servicesTitle
+    services {
+      icon
       title
       description
+    }
+    whyChooseTitle
+    whyChooseUs {
       icon
-      link
-      contentHtml
-      heroSubtitle
-      servicesTitle
-      services {
-        icon
-        title
-        description
-      }
-      whyChooseTitle
-      whyChooseUs {
-        icon
-        title
-        description
-      }
-      featuredImage {
-        url
-        alt
-        width
-        height
-        srcSet
-      }
-      seo {
-        ...ArticleSeo
-      }
+      title
+      description
+    }
+    featuredImage {
+      url
+      alt
+      width
+      height
+      srcSet
+    }
+    seo {
+      ...ArticleSeo
     }
   }
 `);
 
-type Site = PracticeAreaPageQuery['site'];
-type Area = NonNullable<PracticeAreaPageQuery['practiceArea']>;
+graphql(`
+  fragment PracticeSite on Site {
+    ...SeoSite
+    phoneHref
+    whatsappUrl
+  }
+`);
+
+const PracticeAreaPageQueryDoc = graphql(`
+  query PracticeAreaPage($slug: String!) {
+    site {
+      ...PracticeSite
+    }
+    practiceArea(slug: $slug) {
+      ...PracticeAreaArticle
+    }
+  }
+`);
+
+type Site = PracticeSiteFragment;
+type Area = PracticeAreaArticleFragment;
 
 export interface PracticeAreaPageProps {
   /**
@@ -299,7 +311,12 @@ export function PracticeAreaPage({ canonical }: PracticeAreaPageProps) {
   );
 }
 
-function PracticeAreaView({ area, site, canonical }: { area: Area; site: Site } & PracticeAreaPageProps) {
+/** A practice area's page, for its loader's answer or a preview's (routes/preview/). */
+export function PracticeAreaView({
+  area,
+  site,
+  canonical,
+}: { area: Area; site: Site } & PracticeAreaPageProps) {
   return (
     <>
       <PracticeHead area={area} site={site} canonical={canonical} />

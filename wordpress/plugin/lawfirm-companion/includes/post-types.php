@@ -52,8 +52,10 @@ function register_post_types(): void {
 			'capability_type' => 'post',
 			'map_meta_cap'    => true,
 			// page-attributes: the "Order" box, which the site lists practice areas by (menu_order,
-			// then title); it also puts menu_order in the REST answers.
-			'supports'        => array( 'title', 'editor', 'excerpt', 'thumbnail', 'custom-fields', 'page-attributes' ),
+			// then title); it also puts menu_order in the REST answers. revisions and autosave: the
+			// site's preview reads the latest autosave (/wp/v2/practice_areas/{id}/autosaves), and
+			// editors get the revisions screen as for posts and pages.
+			'supports'        => array( 'title', 'editor', 'excerpt', 'thumbnail', 'custom-fields', 'page-attributes', 'revisions', 'autosave' ),
 		)
 	);
 

@@ -1,8 +1,9 @@
 <?php
 /**
  * Settings > Site gateway: the purge webhook's URL and secret (unless wp-config sets them) and
- * the outcome of the last delivery attempt; and, in a form of their own, the addresses told about
- * new enquiries (unless wp-config sets LAWFIRM_ENQUIRY_NOTIFY).
+ * the outcome of the last delivery attempt; whether previews go to the site (wp-config.php only);
+ * and, in a form of their own, the addresses told about new enquiries (unless wp-config sets
+ * LAWFIRM_ENQUIRY_NOTIFY).
  *
  * @package LawFirmCompanion
  */
@@ -135,8 +136,38 @@ function render_settings_page(): void {
 			esc_html( ( $last['ok'] ? __( 'sent: ', 'lawfirm-companion' ) : __( 'failed: ', 'lawfirm-companion' ) ) . $last['message'] )
 		);
 	}
+	render_preview_status();
 	render_notify_settings();
 	echo '</div>';
+}
+
+/** Whether previews go to the site, and if not, what wp-config.php lacks. Nothing to edit here. */
+function render_preview_status(): void {
+	$config = preview_config();
+	echo '<h2>' . esc_html__( 'Previews', 'lawfirm-companion' ) . '</h2>';
+	if ( array() === $config['problems'] ) {
+		printf(
+			'<div class="notice notice-success inline lawfirm-preview-status"><p>%s</p></div>',
+			esc_html(
+				sprintf(
+					/* translators: %s: the site's address */
+					__( 'Previews on the site are on: previews go to %s (each link is valid for 10 minutes and only given to users who may edit the post).', 'lawfirm-companion' ),
+					$config['site_url']
+				)
+			)
+		);
+		return;
+	}
+	printf(
+		'<div class="notice notice-warning inline lawfirm-preview-status"><p>%s</p></div>',
+		esc_html(
+			sprintf(
+				/* translators: %s: what is missing or wrong, e.g. "LAWFIRM_SITE_URL is not set" */
+				__( 'Previews on the site are off: %s. The Preview buttons show WordPress\'s own preview. Set LAWFIRM_SITE_URL and LAWFIRM_PREVIEW_SECRET in wp-config.php to preview drafts on the site.', 'lawfirm-companion' ),
+				implode( '; ', $config['problems'] )
+			)
+		)
+	);
 }
 
 function render_notify_settings(): void {
