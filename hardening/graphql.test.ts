@@ -139,17 +139,17 @@ const ABUSE: Abuse[] = [
     name: 'depth: 30 nested inline fragments',
     body: { query: `{ site { ${'... on Site { '.repeat(30)}name${' }'.repeat(30)} } }` },
     status: 400,
-    message: /depth limit of 12 exceeded/,
+    message: /depth limit of 18 exceeded/,
   },
   {
-    name: 'depth: 15 nested named fragments',
+    name: 'depth: 25 nested named fragments',
     body: {
       query:
         '{ site { ...F0 } } ' +
-        field(15, (i) => `fragment F${i} on Site { ${i < 14 ? `...F${i + 1}` : 'name'} }`),
+        field(25, (i) => `fragment F${i} on Site { ${i < 24 ? `...F${i + 1}` : 'name'} }`),
     },
     status: 400,
-    message: /depth limit of 12 exceeded/,
+    message: /depth limit of 18 exceeded/,
   },
   {
     name: 'aliases: 50 copies of one field',
