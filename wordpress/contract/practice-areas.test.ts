@@ -81,10 +81,15 @@ async function homeList(): Promise<Listed[]> {
   return res.data!.practiceAreas;
 }
 
+/**
+ * The content requests WordPress saw while `run` ran. WordPress's index (`/wp-json/`) is left out: a
+ * gateway asks for it once when it starts, for the hosts WordPress names as its own (its media's),
+ * and that one request may land in any window right after a start.
+ */
 async function requestsDuring(run: () => Promise<unknown>): Promise<string[]> {
   const mark = markAccessLog();
   await run();
-  return (await restRequestsSince(mark)).map((l) => restPath(l.uri));
+  return (await restRequestsSince(mark)).map((l) => restPath(l.uri)).filter((p) => p !== '/wp-json/');
 }
 
 beforeAll(async () => {
