@@ -28,6 +28,7 @@ import { measurePublish } from './parts/publish.js';
 import { measureNavigation } from './parts/navigation.js';
 import { benchmarkIndexFromEnv, calibrate, readBenchmarkIndex } from './lib/cpu.js';
 import {
+  FIGURE_PARTS as PARTS,
   describeCalibration,
   figureSections,
   toMarkdown,
@@ -35,16 +36,6 @@ import {
   type BenchResults,
 } from './lib/report.js';
 
-const PARTS = [
-  'weight',
-  'images',
-  'upstream',
-  'gateway',
-  'render',
-  'lighthouse',
-  'navigation',
-  'publish',
-] as const;
 type Part = (typeof PARTS)[number];
 
 function parseArgs(argv: string[]): { quick: boolean; only: Set<Part> } {

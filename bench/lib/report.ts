@@ -132,8 +132,11 @@ export interface BenchResults {
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 const r2 = (n: number) => n.toFixed(2);
 
-/** The parts with figures, in the order the markdown and docs/performance.md list them. */
-const FIGURE_PARTS = [
+/**
+ * The bench's parts, in the order they run (bench/run.ts) and the markdown and docs/performance.md
+ * list their figures.
+ */
+export const FIGURE_PARTS = [
   'weight',
   'images',
   'upstream',

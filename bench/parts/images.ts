@@ -14,7 +14,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/lib/chromium.mjs';
 import { mediaPath, originalOf } from '../../gateway/src/media/address.js';
-import { DISCLAIMER_KEY } from '../../web/src/components/layout/disclaimer-key.js';
+import { asReturningVisitor } from '../lib/phone-context.js';
 import { REPO_ROOT } from '../lib/services.js';
 import type { BenchResults } from '../lib/report.js';
 import { PAGES } from '../lib/pages.js';
@@ -34,7 +34,6 @@ export const IMAGE_PHONE = { width: 375, height: 667, deviceScaleFactor: 2 } as 
 /** The home page and a post. */
 export const IMAGE_PAGES = [PAGES[0]!, PAGES[2]!];
 
-const KEEP_NAMES_SHIM = 'globalThis.__name = globalThis.__name || ((fn) => fn);';
 const CONTENT = path.join(REPO_ROOT, 'content');
 /** The browser build: the site's own photographs as the server has them. */
 const CLIENT_DIR = path.join(REPO_ROOT, 'web', 'dist', 'client');
@@ -150,18 +149,7 @@ async function phoneContext(browser: Browser): Promise<BrowserContext> {
     hasTouch: true,
     locale: 'en-IN',
   });
-  await context.addInitScript(KEEP_NAMES_SHIM);
-  // A returning visitor: the disclaimer's modal would otherwise sit over the page.
-  await context.addInitScript(
-    ([key]) => {
-      try {
-        if (window.location.origin !== 'null') window.localStorage.setItem(key!, 'true');
-      } catch {
-        // about:blank has no storage.
-      }
-    },
-    [DISCLAIMER_KEY],
-  );
+  await asReturningVisitor(context);
   await context.addInitScript(lcpObserver);
   // The old renditions are only named, to read which one the browser picks; never fetched.
   await context.route('**/wp-content/uploads/**', (route) => route.abort());

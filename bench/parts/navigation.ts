@@ -21,7 +21,7 @@ import {
 } from 'playwright-core';
 import { performance } from 'node:perf_hooks';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/lib/chromium.mjs';
-import { DISCLAIMER_KEY } from '../../web/src/components/layout/disclaimer-key.js';
+import { KEEP_NAMES_SHIM, asReturningVisitor } from '../lib/phone-context.js';
 import { median, type BenchResults } from '../lib/report.js';
 import { startSite } from './render.js';
 import { PAGES } from '../lib/pages.js';
@@ -147,9 +147,6 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 
 // ---- In the page ----
 
-/** tsx compiles with esbuild's keepNames, which wraps named functions in a `__name` the page lacks. */
-const KEEP_NAMES_SHIM = 'globalThis.__name = globalThis.__name || ((fn) => fn);';
-
 interface Watch {
   /** The main heading's text on the target page. */
   heading: string;
@@ -258,18 +255,7 @@ interface PhonePage {
 
 async function phonePage(browser: Browser, watch: Watch, cpuSlowdown: number): Promise<PhonePage> {
   const context = await browser.newContext({ ...PHONE, locale: 'en-IN' });
-  await context.addInitScript(KEEP_NAMES_SHIM);
-  // A returning visitor: the disclaimer's modal would otherwise sit over the first page.
-  await context.addInitScript(
-    ([key]) => {
-      try {
-        if (window.location.origin !== 'null') window.localStorage.setItem(key!, 'true');
-      } catch {
-        // about:blank has no storage.
-      }
-    },
-    [DISCLAIMER_KEY],
-  );
+  await asReturningVisitor(context);
   await context.addInitScript(instrument, watch);
   const page = await context.newPage();
   const network = { open: 0, lastActivity: Date.now() };

@@ -10,7 +10,7 @@ import {
   type Page,
   type Request,
 } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, KEEP_NAMES_SHIM } from './chromium.mjs';
 import { BASE_URL } from './site.js';
 
 export const WIDTHS = [1280, 375] as const;
@@ -42,11 +42,7 @@ after(async () => {
   if (browserPromise) await (await browserPromise).close();
 });
 
-/**
- * tsx compiles the tests with esbuild's keepNames, which wraps named functions inside page.evaluate
- * callbacks in a `__name(...)` helper that only exists in Node. The page gets a no-op of its own.
- */
-export const KEEP_NAMES_SHIM = 'globalThis.__name = globalThis.__name || ((fn) => fn);';
+export { KEEP_NAMES_SHIM };
 
 function isLoopback(u: URL): boolean {
   return ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);

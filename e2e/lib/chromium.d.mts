@@ -1,2 +1,3 @@
 export declare const CHROMIUM_PATH: string;
 export declare const CHROMIUM_ARGS: string[];
+export declare const KEEP_NAMES_SHIM: string;

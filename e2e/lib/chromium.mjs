@@ -10,3 +10,10 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * tsx compiles tests and the bench with esbuild's keepNames, which wraps named functions inside
+ * page.evaluate callbacks in a `__name(...)` helper that only exists in Node. The page gets a no-op
+ * of its own.
+ */
+export const KEEP_NAMES_SHIM = 'globalThis.__name = globalThis.__name || ((fn) => fn);';

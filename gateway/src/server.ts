@@ -222,6 +222,9 @@ function createMedia(
   return { service: mediaService({ originals, cache, logger }), originals };
 }
 
+/** The snapshot's originals name no hosts: one list, so content options are made once. */
+const NO_MEDIA_HOSTS: readonly string[] = [];
+
 export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Gateway {
   const logger = deps.logger ?? createLogger(config);
   const chosen = deps.upstream
@@ -379,7 +382,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
       enquiries,
       drafts,
       now: deps.now ?? Date.now,
-      mediaHosts: () => media.originals.hosts?.() ?? [],
+      mediaHosts: () => media.originals.hosts?.() ?? NO_MEDIA_HOSTS,
     };
   };
 

@@ -85,17 +85,20 @@ function autosave(parent: number, modifiedGmt: string, title: string, body: stri
   };
 }
 
+/** A token for post 199 by user 1, valid five minutes by the harness's clock, with `claims` changed. */
+const tokenFor = (harness: Harness, claims: Partial<PreviewClaims> = {}, secret = SECRET) =>
+  signPreviewToken(secret, {
+    type: 'post',
+    id: 199,
+    user: 1,
+    exp: Math.floor(harness.clock.now() / 1000) + 300,
+    ...claims,
+  });
+
 describe('Query.preview', () => {
   let h: Harness;
 
-  const token = (claims: Partial<PreviewClaims> = {}, secret = SECRET) =>
-    signPreviewToken(secret, {
-      type: 'post',
-      id: 199,
-      user: 1,
-      exp: Math.floor(h.clock.now() / 1000) + 300,
-      ...claims,
-    });
+  const token = (claims: Partial<PreviewClaims> = {}, secret = SECRET) => tokenFor(h, claims, secret);
   const preview = (type: string, id: number, t: string) =>
     h.query<PreviewData>(PREVIEW, { type, id, token: t });
   /** Requests the fake WordPress had for an item's edit view or autosaves. */
@@ -268,12 +271,7 @@ describe('Query.preview', () => {
       credentials: CREDENTIALS,
     });
     try {
-      const t = signPreviewToken(SECRET, {
-        type: 'post',
-        id: 199,
-        user: 1,
-        exp: Math.floor(wrong.clock.now() / 1000) + 60,
-      });
+      const t = tokenFor(wrong);
       const result = await wrong.query<PreviewData>(PREVIEW, { type: 'post', id: 199, token: t });
       expect(result.data?.preview ?? null).toBeNull();
       expect(result.errors![0]!.extensions?.code).toBe('UPSTREAM_UNAVAILABLE');
@@ -296,12 +294,7 @@ describe('Query.preview when previews are off', () => {
   ] as const)('refuses every token %s', async (_name, env, mode) => {
     const h = await startHarness({ mode, env, credentials: CREDENTIALS });
     try {
-      const t = signPreviewToken(SECRET, {
-        type: 'post',
-        id: 199,
-        user: 1,
-        exp: Math.floor(h.clock.now() / 1000) + 60,
-      });
+      const t = tokenFor(h);
       const result = await h.query<PreviewData>(PREVIEW, { type: 'post', id: 199, token: t });
       expect(result.data?.preview ?? null).toBeNull();
       expect(result.errors![0]).toMatchObject({

@@ -340,6 +340,26 @@ export function createWebApp(deps: WebAppDeps): WebApp {
   app.register(fastifyCompress, COMPRESSION);
   limits.register(app);
 
+  const defaultImageUrl = new URL(DEFAULT_IMAGE.url, config.SITE_URL).href;
+
+  /** The HTML document of a rendered page, its scripts carrying `nonce`; what its route's error boundary showed is logged. */
+  function documentOf(
+    result: Extract<RenderResult, { kind: 'page' }>,
+    nonce: string,
+    requestId: string,
+    url: string,
+  ): string {
+    if (result.routeError)
+      logger.error({ requestId, url, status: result.status, err: result.routeError }, 'route error');
+    return renderDocument({
+      ...result,
+      assets: deps.assets,
+      siteName: deps.siteName,
+      defaultImage: defaultImageUrl,
+      nonce,
+    });
+  }
+
   /** A render of `url` as the page cache keeps it; a server error is thrown (RenderFailed), never kept. */
   async function renderPage(url: string, requestId: string): Promise<Loaded<Rendered>> {
     const noncePlaceholder = newNoncePlaceholder();
@@ -359,15 +379,7 @@ export function createWebApp(deps: WebAppDeps): WebApp {
         value: { redirect: { status: result.status, location: result.location } },
         askedAt: askedAt(),
       };
-    if (result.routeError)
-      logger.error({ requestId, url, status: result.status, err: result.routeError }, 'route error');
-    const html = renderDocument({
-      ...result,
-      assets: deps.assets,
-      siteName: deps.siteName,
-      defaultImage: new URL(DEFAULT_IMAGE.url, config.SITE_URL).href,
-      nonce: noncePlaceholder,
-    });
+    const html = documentOf(result, noncePlaceholder, requestId, url);
     const page: CachedPage = {
       status: result.status,
       html,
@@ -502,16 +514,7 @@ export function createWebApp(deps: WebAppDeps): WebApp {
         .headers({ location: result.location, ...PREVIEW_HEADERS })
         .send();
     }
-    if (result.routeError) {
-      logger.error({ requestId: request.id, status: result.status, err: result.routeError }, 'route error');
-    }
-    const html = renderDocument({
-      ...result,
-      assets: deps.assets,
-      siteName: deps.siteName,
-      defaultImage: new URL(DEFAULT_IMAGE.url, config.SITE_URL).href,
-      nonce,
-    });
+    const html = documentOf(result, nonce, request.id, state.url.pathname);
     return reply
       .code(result.status)
       .headers({

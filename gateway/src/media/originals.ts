@@ -42,8 +42,8 @@ export function wordpressOriginals(options: WordPressOriginalsOptions): Original
   const hosts = new Set([base.host.toLowerCase(), ...options.extraHosts.map((h) => h.toLowerCase())]);
   const fetchImpl = options.fetch ?? fetch;
   let siteHosts: Promise<Set<string>> | null = null;
-  /** What the last successful ask of WordPress's index found, for the synchronous hosts(). */
-  let learned = new Set<string>();
+  /** hosts()'s answer: the configured hosts, then what the last successful ask of the index found. */
+  let known: readonly string[] = [...hosts];
   /** When the last ask failed: hosts() asks again only after INDEX_RETRY_MS, never per request. */
   let failedAt = -Infinity;
 
@@ -77,7 +77,7 @@ export function wordpressOriginals(options: WordPressOriginalsOptions): Original
           // Not a URL: nothing to add.
         }
       }
-      learned = found;
+      known = [...new Set([...hosts, ...found])];
       return found;
     })().catch((error: unknown) => {
       siteHosts = null;
@@ -94,7 +94,7 @@ export function wordpressOriginals(options: WordPressOriginalsOptions): Original
       // During an outage the index is not asked for on every page view: once per INDEX_RETRY_MS.
       if (siteHosts === null && Date.now() - failedAt >= INDEX_RETRY_MS)
         wordpressHosts().catch(() => undefined);
-      return [...new Set([...hosts, ...learned])];
+      return known;
     },
     async get(sourceUrl) {
       let url: URL;

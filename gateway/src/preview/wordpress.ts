@@ -1,10 +1,11 @@
 // A draft as WordPress's editor holds it: the item with context=edit and its autosaves, asked with
 // the application password (WORDPRESS_USER / WORDPRESS_APP_PASSWORD, Basic auth, server side only).
-// A direct request on purpose: the sources (sources/) may be cached, and nothing of a draft may be
-// kept anywhere. Each call asks WordPress again.
+// A client of its own on purpose (sources/wordpress/client.ts, with the credentials, no retries and
+// no breaker): the content sources are cached, and nothing of a draft may be kept anywhere. Each
+// call asks WordPress again.
 import type { PreviewType } from '@site/server-kit';
-import { readCappedBytes, TooLargeError } from '../sources/wordpress/client.js';
-import { UpstreamError, wordpressApiError } from '../sources/rest.js';
+import { UpstreamError } from '../sources/rest.js';
+import { createWordPressClient } from '../sources/wordpress/client.js';
 
 /** The REST base of each type a preview can name. */
 const PREVIEW_REST_BASE: Record<PreviewType, string> = {
@@ -33,61 +34,31 @@ interface DraftAnswer {
 export type DraftFetcher = (type: PreviewType, id: number) => Promise<DraftAnswer>;
 
 export function createDraftFetcher(options: DraftFetchOptions): DraftFetcher {
-  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
-  const root = `${options.url}/wp-json/wp/v2`;
-  const authorization = `Basic ${Buffer.from(`${options.user}:${options.appPassword}`).toString('base64')}`;
+  const client = createWordPressClient({
+    baseUrl: options.url,
+    timeoutMs: options.timeoutMs,
+    retries: 0,
+    maxResponseBytes: options.maxResponseBytes,
+    authorization: `Basic ${Buffer.from(`${options.user}:${options.appPassword}`).toString('base64')}`,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
 
-  /** The decoded body, or null for a 404; anything else not 200 is an UpstreamError. */
-  async function get(path: string): Promise<unknown> {
-    let res: Response;
-    try {
-      res = await doFetch(`${root}${path}`, {
-        headers: { authorization, accept: 'application/json' },
-        signal: AbortSignal.timeout(options.timeoutMs),
-        // Credentials go to WordPress only, never to wherever a redirect points.
-        redirect: 'error',
-      });
-    } catch (error) {
-      const timeout = error instanceof Error && error.name === 'TimeoutError';
-      throw new UpstreamError(timeout ? 'WordPress timed out' : 'WordPress unreachable', {
-        kind: timeout ? 'timeout' : 'network',
-        path,
-        cause: error,
-      });
-    }
-    if (res.status === 404) {
-      await res.body?.cancel().catch(() => {});
-      return null;
-    }
-    let text: string;
-    try {
-      text = (await readCappedBytes(res, options.maxResponseBytes)).toString('utf8');
-    } catch (error) {
-      if (error instanceof TooLargeError) {
-        throw new UpstreamError('WordPress answer too large', { kind: 'too-large', path });
-      }
-      throw new UpstreamError('WordPress answer cut off', { kind: 'network', path, cause: error });
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch (error) {
-      if (res.status !== 200) throw wordpressApiError(res.status, path);
-      throw new UpstreamError('WordPress answer is not JSON', { kind: 'malformed', path, cause: error });
-    }
-    if (res.status !== 200) {
-      const code = (body as { code?: unknown } | null)?.code;
-      throw wordpressApiError(res.status, path, typeof code === 'string' ? code.slice(0, 80) : null);
-    }
-    return body;
-  }
+  /** The decoded body with context=edit, or null for a 404; any other failure is an UpstreamError. */
+  const edited = (path: string): Promise<unknown> =>
+    client.get(path, { context: 'edit' }).then(
+      (answer) => answer.body,
+      (error: unknown) => {
+        if (error instanceof UpstreamError && error.kind === 'http' && error.status === 404) return null;
+        throw error;
+      },
+    );
 
   return async (type, id) => {
     const base = `/${PREVIEW_REST_BASE[type]}/${id}`;
     const [item, autosaves] = await Promise.all([
-      get(`${base}?context=edit`),
+      edited(base),
       // A type without autosaves (no such route) answers 404: none.
-      get(`${base}/autosaves?context=edit`),
+      edited(`${base}/autosaves`),
     ]);
     return { item, autosaves: Array.isArray(autosaves) ? autosaves : [] };
   };

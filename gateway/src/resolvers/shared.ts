@@ -82,20 +82,19 @@ function hostOptions(config: GatewayConfig): SanitizeOptions {
   return options;
 }
 
-const withMedia = new WeakMap<SanitizeOptions, { key: string; options: SanitizeOptions }>();
+const withMedia = new WeakMap<SanitizeOptions, SanitizeOptions>();
 
 /**
  * How this gateway sanitises content: its internal and content hosts, and the hosts that hold
- * WordPress's media now (learned from WordPress, so they may grow after the first request).
+ * WordPress's media now (learned from WordPress: a new list, and so new options, once they are).
  */
 function contentOptions(ctx: Pick<GatewayContext, 'config' | 'mediaHosts'>): SanitizeOptions {
   const base = hostOptions(ctx.config);
   const mediaHosts = ctx.mediaHosts();
-  const key = mediaHosts.join('\0');
   const known = withMedia.get(base);
-  if (known?.key === key) return known.options;
+  if (known?.mediaHosts === mediaHosts) return known;
   const options = { ...base, mediaHosts };
-  withMedia.set(base, { key, options });
+  withMedia.set(base, options);
   return options;
 }
 

@@ -2,7 +2,6 @@
 // request and byte counts at hand) and as its real HTTP server in a child process
 // (gateway/src/main.ts), whose JSON log lines are kept for the assertions.
 import { originalOf } from '../../../gateway/src/media/address.js';
-import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { loadConfig, type Env } from '../../../gateway/src/config.js';
@@ -12,7 +11,7 @@ import {
   type ContentSnapshot,
 } from '../../../gateway/src/sources/embedded/source.js';
 import type { WordPressClient } from '../../../gateway/src/sources/wordpress/client.js';
-import { REPO_ROOT } from './wordpress.js';
+import { startChildServer } from './child.js';
 
 export interface GraphQLAnswer<T = Record<string, unknown>> {
   data?: T | null;
@@ -149,67 +148,42 @@ export interface ChildGateway {
 export async function startChildGateway(env: Record<string, string>): Promise<ChildGateway> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join('gateway', 'src', 'main.ts')],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'info',
-        GATEWAY_HOST: '127.0.0.1',
-        GATEWAY_PORT: String(port),
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
   const logs: LogLine[] = [];
   let stderr = '';
   let pending = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    pending += chunk.toString('utf8');
-    const lines = pending.split('\n');
-    pending = lines.pop() ?? '';
-    for (const line of lines) {
-      if (!line.trim()) continue;
-      try {
-        logs.push(JSON.parse(line) as LogLine);
-      } catch {
-        logs.push({ level: 30, msg: line });
+  const server = await startChildServer({
+    name: 'the gateway',
+    entry: path.join('gateway', 'src', 'main.ts'),
+    url,
+    env: { LOG_LEVEL: 'info', GATEWAY_HOST: '127.0.0.1', GATEWAY_PORT: String(port), ...env },
+    onStdout: (text) => {
+      pending += text;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        if (!line.trim()) continue;
+        try {
+          logs.push(JSON.parse(line) as LogLine);
+        } catch {
+          logs.push({ level: 30, msg: line });
+        }
       }
-    }
+    },
+    onStderr: (text) => (stderr += text),
+    output: () => stderr,
+    readyMs: 30_000,
+    healthzTimeoutMs: 5000,
   });
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-
-  const healthz = async () => {
-    const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5000) });
-    await res.arrayBuffer();
-    return res.status;
-  };
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the gateway exited (${child.exitCode}): ${stderr}`);
-    try {
-      if ((await healthz()) === 200) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the gateway did not answer /healthz within 30 s: ${stderr}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
 
   return {
     url,
-    pid: child.pid as number,
+    pid: server.pid,
     logs,
-    healthz,
+    async healthz() {
+      const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5000) });
+      await res.arrayBuffer();
+      return res.status;
+    },
     async query<T>(query: string, variables?: Record<string, unknown>) {
       const res = await fetch(`${url}/graphql`, {
         method: 'POST',
@@ -219,12 +193,6 @@ export async function startChildGateway(env: Record<string, string>): Promise<Ch
       });
       return (await res.json()) as GraphQLAnswer<T>;
     },
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
+    stop: () => server.stop(),
   };
 }

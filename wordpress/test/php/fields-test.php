@@ -10,16 +10,7 @@ require dirname( __DIR__, 2 ) . '/plugin/lawfirm-companion/includes/fields.php';
 
 use function LawFirm\Companion\{clean_color, clean_icon, clean_items, clean_media_id, clean_number, clean_opacity, clean_practice_icon, clean_text, clean_url, defaults, field_names, fields_for_type, normalize, rest_schema};
 
-$failures = 0;
-$checks   = 0;
-function check( string $name, $actual, $expected ): void {
-	global $failures, $checks;
-	++$checks;
-	if ( $actual !== $expected ) {
-		++$failures;
-		fwrite( STDERR, "FAIL {$name}\n  expected: " . var_export( $expected, true ) . "\n  actual:   " . var_export( $actual, true ) . "\n" );
-	}
-}
+require __DIR__ . '/check.php';
 
 // Field set and object types are the ones of brief §3.
 check( 'fields', field_names(), array( 'banner_settings', 'seo_meta', 'page_structure' ) );
@@ -154,5 +145,4 @@ check( 'schema no default', str_contains( json_encode( rest_schema( 'seo_meta' )
 check( 'schema opacity max', rest_schema( 'banner_settings' )['properties']['banner_overlay_opacity']['maximum'], 100 );
 check( 'schema opacity types', rest_schema( 'banner_settings' )['properties']['banner_overlay_opacity']['type'], array( 'number', 'string' ) );
 
-printf( "%d/%d checks passed\n", $checks - $failures, $checks );
-exit( $failures ? 1 : 0 );
+finish();

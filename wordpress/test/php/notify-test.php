@@ -16,16 +16,7 @@ require dirname( __DIR__, 2 ) . '/plugin/lawfirm-companion/includes/notify.php';
 
 use function LawFirm\Companion\{failure_reason, notify_subject, parse_addresses, plain_line, resolve_recipients};
 
-$failures = 0;
-$checks   = 0;
-function check( string $name, $actual, $expected ): void {
-	global $failures, $checks;
-	++$checks;
-	if ( $actual !== $expected ) {
-		++$failures;
-		fwrite( STDERR, "FAIL {$name}\n  expected: " . var_export( $expected, true ) . "\n  actual:   " . var_export( $actual, true ) . "\n" );
-	}
-}
+require __DIR__ . '/check.php';
 
 // Address lists as people type them.
 check(
@@ -101,5 +92,4 @@ check( 'exception', failure_reason( new RuntimeException( 'relay crashed sending
 check( 'only false', failure_reason( null ), 'wp_mail() returned false' );
 check( 'capped', mb_strlen( failure_reason( new RuntimeException( str_repeat( 'x', 1000 ) ) ) ), 300 );
 
-printf( "%d/%d checks passed\n", $checks - $failures, $checks );
-exit( $failures ? 1 : 0 );
+finish();

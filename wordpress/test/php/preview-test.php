@@ -47,16 +47,7 @@ use function LawFirm\Companion\filter_preview_link;
 use function LawFirm\Companion\preview_config;
 use function LawFirm\Companion\preview_token;
 
-$failures = 0;
-$checks   = 0;
-function check( string $name, $actual, $expected ): void {
-	global $failures, $checks;
-	++$checks;
-	if ( $actual !== $expected ) {
-		++$failures;
-		fwrite( STDERR, "FAIL {$name}\n  expected: " . var_export( $expected, true ) . "\n  actual:   " . var_export( $actual, true ) . "\n" );
-	}
-}
+require __DIR__ . '/check.php';
 
 // The payload as the site rebuilds it, the signature as base64url without padding.
 check(
@@ -114,5 +105,4 @@ define( 'LAWFIRM_SITE_URL', 'https://constant.example.in' );
 $env( 'https://www.example.in', $secret );
 check( 'the constant wins over the environment', preview_config()['site_url'], 'https://constant.example.in' );
 
-printf( "%d/%d checks passed\n", $checks - $failures, $checks );
-exit( $failures ? 1 : 0 );
+finish();

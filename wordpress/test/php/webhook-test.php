@@ -35,16 +35,7 @@ require dirname( __DIR__, 2 ) . '/plugin/lawfirm-companion/includes/webhook.php'
 
 use function LawFirm\Companion\send_purge;
 
-$failures = 0;
-$checks   = 0;
-function check( string $name, $actual, $expected ): void {
-	global $failures, $checks;
-	++$checks;
-	if ( $actual !== $expected ) {
-		++$failures;
-		fwrite( STDERR, "FAIL {$name}\n  expected: " . var_export( $expected, true ) . "\n  actual:   " . var_export( $actual, true ) . "\n" );
-	}
-}
+require __DIR__ . '/check.php';
 
 $secret = 'a-shared-secret-of-some-length';
 $event  = array(
@@ -81,5 +72,4 @@ check(
 check( 'sent without waiting', $args['blocking'] ?? null, false );
 check( 'no redirects', $args['redirection'] ?? null, 0 );
 
-printf( "%d/%d checks passed\n", $checks - $failures, $checks );
-exit( $failures ? 1 : 0 );
+finish();

@@ -12,16 +12,7 @@ require dirname( __DIR__, 2 ) . '/plugin/lawfirm-companion/includes/yoast.php';
 
 use function LawFirm\Companion\{defaults, field_def, seo_meta_from_yoast, yoast_active, yoast_replace_vars, yoast_separator};
 
-$failures = 0;
-$checks   = 0;
-function check( string $name, $actual, $expected ): void {
-	global $failures, $checks;
-	++$checks;
-	if ( $actual !== $expected ) {
-		++$failures;
-		fwrite( STDERR, "FAIL {$name}\n  expected: " . var_export( $expected, true ) . "\n  actual:   " . var_export( $actual, true ) . "\n" );
-	}
-}
+require __DIR__ . '/check.php';
 
 $vars = array(
 	'title'        => 'Bail in Ghaziabad',
@@ -96,5 +87,4 @@ check( 'non-string meta ignored', seo_meta_from_yoast( array( '_yoast_wpseo_titl
 // Without WordPress nothing defines WPSEO_VERSION.
 check( 'Yoast not active here', yoast_active(), false );
 
-printf( "%d/%d checks passed\n", $checks - $failures, $checks );
-exit( $failures ? 1 : 0 );
+finish();

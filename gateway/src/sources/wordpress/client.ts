@@ -35,6 +35,11 @@ export interface WordPressClientOptions {
   maxResponseBytes?: number;
   /** Circuit breaker over every request to this WordPress; absent: none. */
   breaker?: CircuitBreaker | BreakerOptions;
+  /**
+   * An Authorization header sent with every request (the application password, for drafts). With
+   * it no redirect is followed, so the credentials never go anywhere but WordPress.
+   */
+  authorization?: string;
 }
 
 export interface ClientStats {
@@ -183,8 +188,11 @@ export function createWordPressClient(options: WordPressClientOptions): WordPres
     try {
       response = await doFetch(url, {
         method: 'GET',
-        headers: { accept: 'application/json' },
+        headers: options.authorization
+          ? { accept: 'application/json', authorization: options.authorization }
+          : { accept: 'application/json' },
         signal: AbortSignal.timeout(options.timeoutMs),
+        ...(options.authorization ? { redirect: 'error' as const } : {}),
       });
     } catch (error) {
       count(path, 0);

@@ -145,9 +145,10 @@ function PreviewBar({ savedAt, editUrl }: { savedAt: string; editUrl: string | n
  * A preview is for the editor only: its tab says so, no search engine may index it, and it names no
  * canonical address or structured data (the view's head says them for the published page).
  */
-function PrivateHead({ title, siteName }: { title: string; siteName: string }) {
+function PrivateHead({ draft, siteName }: { draft: Draft; siteName: string }) {
   const ctx = useRenderContext();
   if (ctx?.isServer && ctx.head) {
+    const title = draft.practiceArea?.title ?? draft.post?.title ?? draft.page?.title ?? '';
     ctx.head = {
       ...ctx.head,
       title: pageTitle(`Preview: ${title}`, siteName),
@@ -157,11 +158,6 @@ function PrivateHead({ title, siteName }: { title: string; siteName: string }) {
     };
   }
   return null;
-}
-
-function PrivateHeadFor({ draft, siteName }: { draft: Draft; siteName: string }) {
-  const title = draft.practiceArea?.title ?? draft.post?.title ?? draft.page?.title ?? '';
-  return <PrivateHead title={title} siteName={siteName} />;
 }
 
 function Refused({ siteName }: { siteName: string | undefined }) {
@@ -206,7 +202,7 @@ export function Component() {
     <>
       <PreviewBar savedAt={draft.savedAt} editUrl={draft.editUrl ?? null} />
       {view}
-      <PrivateHeadFor draft={draft} siteName={site.name} />
+      <PrivateHead draft={draft} siteName={site.name} />
     </>
   );
 }
