@@ -166,7 +166,7 @@ function main(): void {
   const rows = evaluate(results, budgets);
   if (results.cpu)
     console.log(
-      `Lighthouse and navigation measured at CPU slowdown ${results.cpu.multiplier}x (benchmarkIndex ${Math.round(results.cpu.benchmarkIndex)}${results.cpu.source === 'BENCHMARK_INDEX' ? ', fixed by BENCHMARK_INDEX' : ''} / ${results.cpu.reference})\n`,
+      `Lighthouse and navigation calibrated to a low-tier phone (benchmarkIndex / ${results.cpu.reference}): ${results.cpu.source === 'BENCHMARK_INDEX' ? `${results.cpu.multiplier}x, BENCHMARK_INDEX fixed at ${Math.round(results.cpu.benchmarkIndex)}` : `${results.cpu.multiplier}x at the start (benchmarkIndex ${Math.round(results.cpu.benchmarkIndex)}); Lighthouse ${results.lighthouse?.cpuSlowdownMultiplier ?? '-'}x and navigation ${results.navigation?.cpuSlowdown ?? '-'}x, medians of the per-run and per-round calibrations`}\n`,
     );
   for (const r of rows) {
     const value = r.value === null ? '-' : Number.isInteger(r.value) ? String(r.value) : r.value.toFixed(3);

@@ -26,7 +26,13 @@ import { measureLighthouse } from './parts/lighthouse.js';
 import { measureWeight } from './parts/weight.js';
 import { measurePublish } from './parts/publish.js';
 import { measureNavigation } from './parts/navigation.js';
-import { benchmarkIndexFromEnv, calibrate, readBenchmarkIndex } from './lib/cpu.js';
+import {
+  benchmarkIndexFromEnv,
+  calibrate,
+  calibrateRun,
+  readBenchmarkIndex,
+  recalibrator,
+} from './lib/cpu.js';
 import {
   FIGURE_PARTS as PARTS,
   describeCalibration,
@@ -87,18 +93,20 @@ async function main(): Promise<void> {
   await run('upstream', 'upstream', () => measureUpstream());
   await run('gateway', 'gateway', () => measureGateway({ seconds: quick ? 4 : 10 }));
   await run('render', 'render', () => measureRender({ seconds: quick ? 4 : 10, coldSamples: quick ? 3 : 7 }));
-  // One calibration, just before the browser parts, so both measure at the same slowdown.
-  let cpuSlowdown = 1;
+  // A calibration just before the browser parts, for the record; each Lighthouse run and each
+  // navigation round has its own, as the machine's load moves (bench/lib/cpu.ts).
+  const recalibrate = recalibrator(process.env.BENCHMARK_INDEX, (count) => readBenchmarkIndex(count));
   if (only.has('lighthouse') || only.has('navigation')) {
     const t = performance.now();
     console.log('\n== calibration');
     results.cpu = await calibrate(process.env.BENCHMARK_INDEX, () => readBenchmarkIndex());
     results.partSeconds!.calibration = Math.round((performance.now() - t) / 1000);
     console.log(`   ${describeCalibration(results.cpu)}`);
-    cpuSlowdown = results.cpu.multiplier;
   }
-  await run('lighthouse', 'lighthouse', () => measureLighthouse({ runs: 3, cpuSlowdown }));
-  await run('navigation', 'navigation', () => measureNavigation({ rounds: quick ? 3 : 5, cpuSlowdown }));
+  const calibrationOf = (runIndex: number | undefined) =>
+    calibrateRun(runIndex, process.env.BENCHMARK_INDEX, () => readBenchmarkIndex());
+  await run('lighthouse', 'lighthouse', () => measureLighthouse({ runs: 3, calibrationOf }));
+  await run('navigation', 'navigation', () => measureNavigation({ rounds: quick ? 3 : 5, recalibrate }));
   await run('publish', 'publish', () => measurePublish());
 
   const dir = path.join(REPO_ROOT, 'bench', 'results');

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { LOW_TIER_PHONE_INDEX, benchmarkIndexFromEnv, calibrate, cpuSlowdown } from './cpu.js';
+import {
+  LOW_TIER_PHONE_INDEX,
+  benchmarkIndexFromEnv,
+  calibrate,
+  cpuSlowdown,
+  calibrateRun,
+  recalibrator,
+} from './cpu.js';
 
 describe('CPU calibration', () => {
   it('slows the machine to a low-tier phone: its benchmarkIndex over 264, to two decimals', () => {
@@ -67,5 +74,41 @@ describe('CPU calibration', () => {
     for (const bad of ['fast', '-5', '0', '1500x'])
       expect(() => benchmarkIndexFromEnv(bad)).toThrow(/^BENCHMARK_INDEX must be a positive number/);
     await expect(calibrate('fast', async () => [1320])).rejects.toThrow(/BENCHMARK_INDEX/);
+  });
+
+  it('takes a fresh calibration of 5 readings each time it is asked, as the machine moves', async () => {
+    const asked: number[] = [];
+    const batches = [
+      [1300, 1320, 1340, 1320, 1320],
+      [700, 660, 680, 680, 680],
+    ];
+    const next = recalibrator(undefined, async (count) => {
+      asked.push(count);
+      return batches[asked.length - 1]!;
+    });
+    expect((await next()).multiplier).toBe(5);
+    expect((await next()).multiplier).toBe(2.58);
+    expect(asked).toEqual([5, 5]);
+    const fixed = recalibrator('1584', async () => {
+      throw new Error('no readings with BENCHMARK_INDEX');
+    });
+    expect((await fixed()).multiplier).toBe(6);
+  });
+
+  it('calibrates a Lighthouse run by the index Lighthouse read at its start, else by fresh readings', async () => {
+    const none = async (): Promise<number[]> => {
+      throw new Error('no readings needed');
+    };
+    expect(await calibrateRun(1848, undefined, none)).toMatchObject({
+      benchmarkIndex: 1848,
+      source: 'measured',
+      readings: [1848],
+      multiplier: 7,
+    });
+    // BENCHMARK_INDEX wins: two commits compared at the same slowdown.
+    expect((await calibrateRun(1848, '1320', none)).multiplier).toBe(5);
+    // No usable reading from the run: fresh ones.
+    for (const missing of [undefined, 0, Number.NaN])
+      expect((await calibrateRun(missing, undefined, async () => [1056, 1056, 1056])).multiplier).toBe(4);
   });
 });

@@ -8,7 +8,11 @@
 //
 // The index is noisy on a shared machine (1228-1889 in one afternoon on these 2-core machines, single
 // readings 71-567 while other test suites ran), so the bench takes the median of several quick
-// readings. BENCHMARK_INDEX fixes the index, so that two commits can be compared at the same slowdown.
+// readings, and takes them again before each navigation round; each Lighthouse run is calibrated by the
+// reading Lighthouse itself takes at its start (bench/parts/lighthouse.ts). With one calibration for
+// the whole bench, a machine that grew busier afterwards slowed the browser past the phone: a CI run
+// read the home page's TBT at 1,270 ms where quiet runs of the same build read 250-350.
+// BENCHMARK_INDEX fixes the index, so that two commits can be compared at the same slowdown.
 import { chromium } from 'playwright-core';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/lib/chromium.mjs';
@@ -72,6 +76,31 @@ export async function calibrate(
     reference: LOW_TIER_PHONE_INDEX,
     multiplier: cpuSlowdown(benchmarkIndex),
   };
+}
+
+/**
+ * A Lighthouse run's calibration: from the benchmarkIndex Lighthouse read at the run's start (the
+ * machine as it was during that run), or BENCHMARK_INDEX when set; a run without a usable reading
+ * takes fresh readings (`read`).
+ */
+export async function calibrateRun(
+  runIndex: number | undefined,
+  envValue: string | undefined,
+  read: () => Promise<number[]>,
+): Promise<CpuCalibration> {
+  const usable = runIndex !== undefined && Number.isFinite(runIndex) && runIndex > 0;
+  if (benchmarkIndexFromEnv(envValue) !== null || !usable) return calibrate(envValue, read);
+  return calibrate(undefined, async () => [Math.round(runIndex)]);
+}
+
+/** A calibration taken again before each navigation round (its own READINGS readings). */
+export type Recalibrate = () => Promise<CpuCalibration>;
+
+export function recalibrator(
+  envValue: string | undefined,
+  read: (count: number) => Promise<number[]>,
+): Recalibrate {
+  return () => calibrate(envValue, () => read(READINGS));
 }
 
 /**

@@ -1,15 +1,17 @@
 // Lighthouse 12 (the version that runs on Node 20) with Debian's Chromium, mobile preset (emulated
 // phone, simulated slow 4G), median of several runs per page. The CPU slowdown is not Lighthouse's
 // fixed 4x, which is relative to whatever machine runs it, but the calibrated one of bench/lib/cpu.ts:
-// this machine slowed to a low-tier phone.
+// this machine slowed to a low-tier phone, each run by the benchmarkIndex Lighthouse read at its start
+// (lighthouseOnce).
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '../lib/services.js';
 import { median, type BenchResults } from '../lib/report.js';
 import { startSite } from './render.js';
 import { PAGES } from '../lib/pages.js';
+import type { CpuCalibration } from '../lib/cpu.js';
 
 const CHROME_FLAGS = [
   '--headless=new',
@@ -29,7 +31,8 @@ interface LhReport {
   runtimeError?: { message: string };
 }
 
-async function lighthouseOnce(url: string, outFile: string, cpuSlowdown: number): Promise<LhReport> {
+/** Runs Lighthouse's CLI with the common flags and `args`; rejects with the end of its stderr. */
+async function lighthouseCli(url: string, args: string[]): Promise<void> {
   const cli = path.join(REPO_ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');
   await new Promise<void>((resolve, reject) => {
     const child = spawn(
@@ -40,9 +43,7 @@ async function lighthouseOnce(url: string, outFile: string, cpuSlowdown: number)
         '--quiet',
         `--chrome-flags=${CHROME_FLAGS}`,
         '--only-categories=performance,accessibility,best-practices,seo',
-        `--throttling.cpuSlowdownMultiplier=${cpuSlowdown}`,
-        '--output=json',
-        `--output-path=${outFile}`,
+        ...args,
       ],
       {
         env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
@@ -64,9 +65,43 @@ async function lighthouseOnce(url: string, outFile: string, cpuSlowdown: number)
           ),
     );
   });
+}
+
+interface SavedArtifacts {
+  BenchmarkIndex?: number;
+  settings: { throttling: { cpuSlowdownMultiplier: number } };
+}
+
+/**
+ * One run, calibrated by its own benchmarkIndex. Lighthouse's mobile preset simulates the phone: it
+ * records the page at full speed and scales the recorded CPU work by the slowdown afterwards. So the
+ * run is recorded first (`-G`) along with the index Lighthouse reads at its start, at the same moment;
+ * then its figures are computed (`-A`) at that index's slowdown, written into the saved settings
+ * (Lighthouse requires them to match; the recording did not use the slowdown). A machine that grows
+ * busier or quieter during the bench cannot put a run at another phone's speed.
+ */
+async function lighthouseOnce(
+  url: string,
+  dir: string,
+  calibrationOf: (runIndex: number | undefined) => Promise<CpuCalibration>,
+): Promise<{ report: LhReport; calibration: CpuCalibration }> {
+  await rm(dir, { recursive: true, force: true });
+  await lighthouseCli(url, [`-G=${dir}`, '--throttling.cpuSlowdownMultiplier=1']);
+  const artifactsFile = path.join(dir, 'artifacts.json');
+  const artifacts = JSON.parse(await readFile(artifactsFile, 'utf8')) as SavedArtifacts;
+  const calibration = await calibrationOf(artifacts.BenchmarkIndex);
+  artifacts.settings.throttling.cpuSlowdownMultiplier = calibration.multiplier;
+  await writeFile(artifactsFile, JSON.stringify(artifacts));
+  const outFile = path.join(dir, 'report.json');
+  await lighthouseCli(url, [
+    `-A=${dir}`,
+    `--throttling.cpuSlowdownMultiplier=${calibration.multiplier}`,
+    '--output=json',
+    `--output-path=${outFile}`,
+  ]);
   const report = JSON.parse(await readFile(outFile, 'utf8')) as LhReport;
   if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.message}`);
-  return report;
+  return { report, calibration };
 }
 
 /**
@@ -78,10 +113,14 @@ async function lighthouseOnce(url: string, outFile: string, cpuSlowdown: number)
  */
 const ATTEMPTS = 6;
 
-async function lighthouse(url: string, outFile: string, cpuSlowdown: number): Promise<LhReport> {
+async function lighthouse(
+  url: string,
+  dir: string,
+  calibrationOf: (runIndex: number | undefined) => Promise<CpuCalibration>,
+): Promise<{ report: LhReport; calibration: CpuCalibration }> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await lighthouseOnce(url, outFile, cpuSlowdown);
+      return await lighthouseOnce(url, dir, calibrationOf);
     } catch (error) {
       if (attempt >= ATTEMPTS) throw error;
       console.log(`   (attempt ${attempt} failed, retrying: ${(error as Error).message})`);
@@ -91,7 +130,8 @@ async function lighthouse(url: string, outFile: string, cpuSlowdown: number): Pr
 
 export async function measureLighthouse(opts: {
   runs: number;
-  cpuSlowdown: number;
+  /** A run's calibration from the benchmarkIndex Lighthouse read at its start (bench/lib/cpu.ts). */
+  calibrationOf: (runIndex: number | undefined) => Promise<CpuCalibration>;
 }): Promise<NonNullable<BenchResults['lighthouse']>> {
   // The embedded content, even when the environment names a WordPress: the figures are the site's.
   const site = await startSite({ WORDPRESS_URL: '' });
@@ -99,14 +139,20 @@ export async function measureLighthouse(opts: {
   try {
     // One discarded run first: Chromium's first start on a machine (cold disk cache, first JIT of the
     // browser itself) is not the site's cost, and it landed in the first page's figures.
-    await lighthouse(site.url + PAGES[0], path.join(dir, 'warmup.json'), opts.cpuSlowdown);
+    await lighthouse(site.url + PAGES[0], path.join(dir, 'warmup'), opts.calibrationOf);
     const pages = [];
     const benchmarkIndexes: number[] = [];
+    const slowdowns: number[] = [];
     for (const pagePath of PAGES) {
       await (await fetch(site.url + pagePath)).arrayBuffer();
       const reports: LhReport[] = [];
-      for (let i = 0; i < opts.runs; i += 1)
-        reports.push(await lighthouse(site.url + pagePath, path.join(dir, `r${i}.json`), opts.cpuSlowdown));
+      const pageSlowdowns: number[] = [];
+      for (let i = 0; i < opts.runs; i += 1) {
+        const run = await lighthouse(site.url + pagePath, path.join(dir, `r${i}`), opts.calibrationOf);
+        reports.push(run.report);
+        pageSlowdowns.push(run.calibration.multiplier);
+      }
+      slowdowns.push(...pageSlowdowns);
       for (const r of reports)
         if (r.environment?.benchmarkIndex) benchmarkIndexes.push(Math.round(r.environment.benchmarkIndex));
       const score = (k: string) =>
@@ -124,14 +170,15 @@ export async function measureLighthouse(opts: {
         tbtMs: metric('total-blocking-time'),
         tbtRunsMs: reports.map((r) => Math.round(r.audits['total-blocking-time']?.numericValue ?? NaN)),
         lcpRunsMs: reports.map((r) => Math.round(r.audits['largest-contentful-paint']?.numericValue ?? NaN)),
+        cpuSlowdowns: pageSlowdowns,
       };
       console.log(
-        `   ${pagePath}: perf ${row.performance}, a11y ${row.accessibility}, bp ${row.bestPractices}, seo ${row.seo}, LCP ${row.lcpMs.toFixed(0)} ms (runs ${row.lcpRunsMs.join(', ')}), CLS ${row.cls.toFixed(3)}, TBT ${row.tbtMs.toFixed(0)} ms (runs ${row.tbtRunsMs.join(', ')})`,
+        `   ${pagePath}: perf ${row.performance}, a11y ${row.accessibility}, bp ${row.bestPractices}, seo ${row.seo}, LCP ${row.lcpMs.toFixed(0)} ms (runs ${row.lcpRunsMs.join(', ')}), CLS ${row.cls.toFixed(3)}, TBT ${row.tbtMs.toFixed(0)} ms (runs ${row.tbtRunsMs.join(', ')}), CPU slowdown ${pageSlowdowns.join('x, ')}x`,
       );
       pages.push(row);
     }
     console.log(`   Lighthouse's own benchmarkIndex: ${benchmarkIndexes.join(', ')}`);
-    return { cpuSlowdownMultiplier: opts.cpuSlowdown, benchmarkIndexes, pages };
+    return { cpuSlowdownMultiplier: median(slowdowns), benchmarkIndexes, pages };
   } finally {
     await site.stop();
     await rm(dir, { recursive: true, force: true });

@@ -23,6 +23,7 @@ import { performance } from 'node:perf_hooks';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/lib/chromium.mjs';
 import { KEEP_NAMES_SHIM, asReturningVisitor } from '../lib/phone-context.js';
 import { median, type BenchResults } from '../lib/report.js';
+import type { Recalibrate } from '../lib/cpu.js';
 import { startSite } from './render.js';
 import { PAGES } from '../lib/pages.js';
 
@@ -471,7 +472,8 @@ async function findTarget(browser: Browser, baseUrl: string, j: Journey): Promis
 
 export async function measureNavigation(opts: {
   rounds: number;
-  cpuSlowdown: number;
+  /** Calibrates the CPU slowdown again; each round is measured at its own (bench/lib/cpu.ts). */
+  recalibrate: Recalibrate;
 }): Promise<NonNullable<BenchResults['navigation']>> {
   const started = performance.now();
   const site = await startSite({ WORDPRESS_URL: '' });
@@ -486,21 +488,22 @@ export async function measureNavigation(opts: {
       fullLoads: 0,
     }));
     const menuSamplesMs: number[] = [];
+    const slowdowns: number[] = [];
     for (let round = 0; round < opts.rounds; round += 1) {
+      const cpuSlowdown = (await opts.recalibrate()).multiplier;
+      slowdowns.push(cpuSlowdown);
       for (const [i, j] of JOURNEYS.entries()) {
         const target = targets[i]!;
         const s = samples[i]!;
         const journey = async () => {
-          const r = await attempt(j.name, () => runJourney(browser, site.url, j, target, opts.cpuSlowdown));
+          const r = await attempt(j.name, () => runJourney(browser, site.url, j, target, cpuSlowdown));
           s.journeyMs.push(r.ms);
           if (r.fullLoad) s.fullLoads += 1;
           if (r.menuMs !== null) menuSamplesMs.push(r.menuMs);
         };
         const direct = async () => {
           s.directMs.push(
-            await attempt(`direct ${target.path}`, () =>
-              runDirect(browser, site.url, target, opts.cpuSlowdown),
-            ),
+            await attempt(`direct ${target.path}`, () => runDirect(browser, site.url, target, cpuSlowdown)),
           );
         };
         // Alternate which side goes first, so a machine getting busier or quieter falls on both.
@@ -513,7 +516,7 @@ export async function measureNavigation(opts: {
         }
       }
       console.log(
-        `   round ${round + 1}/${opts.rounds}: ${JOURNEYS.map((j, i) => `${j.name} ${samples[i]!.journeyMs.at(-1)} vs ${samples[i]!.directMs.at(-1)} ms`).join('; ')}`,
+        `   round ${round + 1}/${opts.rounds} at ${cpuSlowdown}x: ${JOURNEYS.map((j, i) => `${j.name} ${samples[i]!.journeyMs.at(-1)} vs ${samples[i]!.directMs.at(-1)} ms`).join('; ')}`,
       );
     }
     const journeys = JOURNEYS.map((j, i) => {
@@ -540,7 +543,8 @@ export async function measureNavigation(opts: {
     );
     return {
       rounds: opts.rounds,
-      cpuSlowdown: opts.cpuSlowdown,
+      cpuSlowdown: median(slowdowns),
+      cpuSlowdowns: slowdowns,
       network: { ...NETWORK },
       viewport: `${PHONE.viewport.width}x${PHONE.viewport.height}, touch`,
       journeys,

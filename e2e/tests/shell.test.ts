@@ -334,6 +334,11 @@ for (const width of WIDTHS) {
         await checkA11y(page, 'the disclaimer dialog');
         const start = await focusInsideDialog(page);
         assert.ok(start.inside, `focus starts inside the dialog (on ${start.active})`);
+        assert.equal(
+          await page.evaluate(() => document.activeElement?.textContent?.trim()),
+          'I Agree & Continue',
+          'the dialog opens with the focus on I Agree & Continue',
+        );
         for (let i = 1; i <= 5; i++) {
           await page.keyboard.press('Tab');
           const f = await focusInsideDialog(page);

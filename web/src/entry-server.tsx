@@ -81,7 +81,12 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   const emotionCache = createEmotionCache(req.nonce);
   // compat: no inline <style> elements in the body; critical CSS is extracted into <head> below.
   emotionCache.compat = true;
-  const renderCtx: RenderContextValue = { status: context.statusCode || 200, head: null, isServer: true };
+  const renderCtx: RenderContextValue = {
+    status: context.statusCode || 200,
+    head: null,
+    isServer: true,
+    nonce: req.nonce,
+  };
   const router = createStaticRouter(handler.dataRoutes, context);
   const tree = (
     <StrictMode>

@@ -3,12 +3,14 @@
 // and the web server as `npm start` runs them (the built site: `npm run build` first), and Chromium.
 // Logged in to wp-admin, the editor opens the drafts list and follows the draft's Preview link: it
 // leads to the site, which shows the draft's title in the post's page under the preview bar, with a
-// link back to the editor, and answers private, no-store, noindex. The same address with its token
-// altered shows nothing of the draft.
+// link back to the editor, and answers private, no-store, noindex. WordPress signs the link for at
+// most ten minutes. The same address with its token altered, or with a token past its time, shows
+// nothing of the draft, and the draft's public address is still not found after the preview.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { PREVIEW_TOKEN_MAX_LIFETIME_S, signPreviewToken } from '@site/server-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/lib/chromium.mjs';
 import {
@@ -38,6 +40,7 @@ let gateway: ChildGateway;
 let web: ChildWeb;
 let browser: Browser;
 let draftId = 0;
+const SLUG = `${CONTRACT_SLUG_PREFIX}preview-browser-${tag}`;
 
 beforeAll(async () => {
   const { url, user, appPassword } = credentials();
@@ -53,7 +56,7 @@ beforeAll(async () => {
   const created = await wpRest<{ id: number }>('POST', '/posts', {
     body: {
       status: 'draft',
-      slug: `${CONTRACT_SLUG_PREFIX}preview-browser-${tag}`,
+      slug: SLUG,
       title: TITLE,
       content: '<!-- wp:paragraph --><p>Seen only by the editor.</p><!-- /wp:paragraph -->',
     },
@@ -91,6 +94,12 @@ describe('previewing a draft from wp-admin', () => {
       const preview = row.locator('.row-actions a', { hasText: 'Preview' });
       const href = await preview.getAttribute('href');
       expect(href).toMatch(new RegExp(`^${web.url}/preview/post/${draftId}\\?token=`));
+      // {type}.{id}.{user}.{exp}.{signature}, signed by the plugin for ten minutes at most.
+      const signed = new URL(href!).searchParams.get('token')!.split('.');
+      expect(signed.slice(0, 2)).toEqual(['post', String(draftId)]);
+      const lifetime = Number(signed[3]) - Math.floor(Date.now() / 1000);
+      expect(lifetime).toBeGreaterThan(0);
+      expect(lifetime).toBeLessThanOrEqual(PREVIEW_TOKEN_MAX_LIFETIME_S);
 
       // The link may open in this tab or a new one, as WordPress chooses.
       const opened = context.waitForEvent('page', { timeout: 5000 }).catch(() => null);
@@ -116,6 +125,22 @@ describe('previewing a draft from wp-admin', () => {
       const altered = href!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
       const refused = await site.goto(altered);
       expect(refused!.status()).toBe(403);
+      expect(await site.textContent('body')).not.toContain(TITLE);
+
+      // A token for this draft and this editor, rightly signed, but past its time: 403 as well.
+      const expired = signPreviewToken(SECRET, {
+        type: 'post',
+        id: draftId,
+        user: Number(signed[2]),
+        exp: Math.floor(Date.now() / 1000) - 120,
+      });
+      const late = await site.goto(`${web.url}/preview/post/${draftId}?token=${encodeURIComponent(expired)}`);
+      expect(late!.status()).toBe(403);
+      expect(await site.textContent('body')).not.toContain(TITLE);
+
+      // The preview left nothing in the public site: the draft's address is not found.
+      const publicPage = await site.goto(`${web.url}/blog/${SLUG}`);
+      expect(publicPage!.status()).toBe(404);
       expect(await site.textContent('body')).not.toContain(TITLE);
     } finally {
       await context.close();

@@ -5,7 +5,8 @@
 // - a published post with an autosave (WordPress keeps that as an autosave revision): the autosave's
 //   title and body in the preview, the published ones everywhere else;
 // - a draft page;
-// - a token for another post, or none of WordPress's credentials: FORBIDDEN / nothing of the draft.
+// - a token for another post, a token past its time, or none of WordPress's credentials: FORBIDDEN /
+//   nothing of the draft.
 import { randomBytes } from 'node:crypto';
 import { signPreviewToken, type PreviewType } from '@site/server-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -180,11 +181,20 @@ describe('previews on a real WordPress', () => {
     expect(result.data!.preview!.practiceArea!.contentHtml).toContain('Area draft body.');
   });
 
-  it('refuse a token for another item, and show nothing without the application password', async () => {
+  it('refuse a token for another item or past its time, and show nothing without the application password', async () => {
     const id = posts[0]!;
     const wrong = await gw.query<PreviewData>(PREVIEW, { type: 'post', id, token: token('post', id + 1) });
     expect(wrong.errors![0]!.extensions?.code).toBe('FORBIDDEN');
     expect(wrong.data?.preview ?? null).toBeNull();
+    const expired = signPreviewToken(SECRET, {
+      type: 'post',
+      id,
+      user: 1,
+      exp: Math.floor(Date.now() / 1000) - 120,
+    });
+    const late = await gw.query<PreviewData>(PREVIEW, { type: 'post', id, token: expired });
+    expect(late.errors![0]!.extensions?.code).toBe('FORBIDDEN');
+    expect(late.data?.preview ?? null).toBeNull();
 
     const { url, user } = credentials();
     const other = await inProcessGateway(url, {

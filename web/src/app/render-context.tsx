@@ -20,8 +20,10 @@ export interface RenderContextValue {
   head: HeadData | null;
   /** Set when a route asks for a redirect while rendering (e.g. a legacy practice URL). */
   redirect?: { location: string; status: number };
-  /** Time spent by the server in the gateway, for Server-Timing. */
+  /** True while rendering on the server. */
   isServer: boolean;
+  /** The response's CSP nonce (or its placeholder in a cached page), for the few inline scripts a component writes. */
+  nonce?: string;
   /** An error a route's error boundary showed during a server render, for the server's log. */
   routeError?: unknown;
 }

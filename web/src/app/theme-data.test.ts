@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { forTheBrowser, chakraThemeData as themeDataPlugin } from '../../build/chakra-theme-data';
 import { getSystem } from './theme';
-import { chakraThemeData } from './theme-data';
+import { UNUSED_UTILITY_VARIABLE, chakraThemeData } from './theme-data';
 
 const MODULE = fileURLToPath(new URL('./theme-data.ts', import.meta.url));
 
@@ -28,6 +28,27 @@ describe('Chakra theme data', () => {
   it('is plain data: the same after a JSON round trip', () => {
     const value = chakraThemeData();
     expect(JSON.parse(JSON.stringify(value))).toStrictEqual(value);
+  });
+
+  it("sets no custom property on every element: the unused utilities' are gone, the reset's are on html", () => {
+    const { globalCss } = chakraThemeData();
+    const all = globalCss!['*'] as Record<string, unknown>;
+    expect(Object.keys(all).filter((k) => k.startsWith('--'))).toEqual([]);
+    expect(all.fontFeatureSettings).toBe('"cv11"');
+    const html = globalCss!.html as Record<string, unknown>;
+    expect(Object.keys(html).filter((k) => k.startsWith('--'))).toEqual([
+      '--global-font-mono',
+      '--global-font-body',
+      '--global-color-border',
+    ]);
+    expect(html.lineHeight).toBe('1.5');
+    // And the page's global CSS has no rule that would need them.
+    const css = JSON.stringify(getSystem()._global);
+    for (const name of ['--ring-color', '--blur', '--brightness', '--backdrop-blur', '--drop-shadow']) {
+      expect(UNUSED_UTILITY_VARIABLE.test(name) || name === '--blur').toBe(true);
+      expect(css).not.toContain(`var(${name})`);
+      expect(css).not.toContain(`"${name}"`);
+    }
   });
 
   it('keeps only the palettes and recipes the site uses', () => {

@@ -1,17 +1,22 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { initDisclaimer } from './disclaimer';
+import { DISCLAIMER_KEY, OPEN_DISCLAIMER_SCRIPT } from '../components/layout/disclaimer-key';
 
 function page() {
   document.body.innerHTML = `
     <a href="/">Home</a>
     <dialog id="disclaimer">
       <button data-disclaimer="leave">Disagree &amp; Leave</button>
-      <button data-disclaimer="agree">I Agree &amp; Continue</button>
+      <button data-disclaimer="agree" autofocus>I Agree &amp; Continue</button>
     </dialog>`;
   const dialog = document.querySelector('dialog')!;
-  // happy-dom's <dialog>: showModal and close as the browser's set `open`.
-  dialog.showModal = vi.fn(() => dialog.setAttribute('open', ''));
+  // happy-dom's <dialog>: showModal and close as the browser's set `open`; showModal focuses the
+  // autofocus control, as the browser's dialog focusing steps do.
+  dialog.showModal = vi.fn(() => {
+    dialog.setAttribute('open', '');
+    dialog.querySelector<HTMLElement>('[autofocus]')?.focus();
+  });
   dialog.close = vi.fn(() => dialog.removeAttribute('open'));
   return {
     dialog,
@@ -79,5 +84,40 @@ describe('the disclaimer', () => {
     expect(document.activeElement).toBe(agree);
     leave.click();
     expect(left).toHaveBeenCalled();
+  });
+
+  describe('the inline opener written after the dialog', () => {
+    // The script as the browser runs it, with this test's storage in place of the window's.
+    const runOpener = (storage: Pick<Storage, 'getItem'>) =>
+      new Function('localStorage', OPEN_DISCLAIMER_SCRIPT)(storage) as void;
+
+    it('opens the dialog on a first visit, and the boot script then wires it without opening it again', () => {
+      const { dialog, agree } = page();
+      const storage = memoryStorage();
+      runOpener(storage);
+      expect(dialog.showModal).toHaveBeenCalledTimes(1);
+      initDisclaimer(document, { storage: () => storage });
+      expect(dialog.showModal).toHaveBeenCalledTimes(1);
+      expect(document.activeElement).toBe(agree);
+      agree.click();
+      expect(storage.getItem(DISCLAIMER_KEY)).toBe('true');
+      expect(dialog.open).toBe(false);
+    });
+
+    it('leaves it closed for a visitor who agreed, and opens it when storage is refused', () => {
+      const { dialog } = page();
+      runOpener(memoryStorage({ [DISCLAIMER_KEY]: 'true' }));
+      expect(dialog.showModal).not.toHaveBeenCalled();
+      runOpener({
+        getItem: () => {
+          throw new Error('SecurityError');
+        },
+      });
+      expect(dialog.showModal).toHaveBeenCalledTimes(1);
+    });
+
+    it('does nothing on a page without the dialog', () => {
+      expect(() => runOpener(memoryStorage())).not.toThrow();
+    });
   });
 });

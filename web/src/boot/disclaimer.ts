@@ -1,9 +1,9 @@
 // The Bar Council disclaimer (brief §4): a native modal <dialog> the server renders closed on every
-// page. On a first visit it opens; the browser traps focus and makes the page behind it inert.
+// page. On a first visit it opens (usually already opened by the inline script after it,
+// OPEN_DISCLAIMER_SCRIPT); the browser traps focus and makes the page behind it inert. This wires
+// its buttons and opens it if that script did not.
 // Returning visitors (and crawlers, and browsers without JavaScript) never see it.
-import { DISCLAIMER_KEY } from '../components/layout/disclaimer-key';
-
-export const DISCLAIMER_ID = 'disclaimer';
+import { DISCLAIMER_ID, DISCLAIMER_KEY } from '../components/layout/disclaimer-key';
 
 function agreed(storage: () => Storage): boolean {
   try {
@@ -56,6 +56,7 @@ export function initDisclaimer(
     dialog.close();
   });
   leave?.addEventListener('click', opts.leave ?? (() => doc.defaultView!.location.assign('about:blank')));
+  // The focus goes to I Agree by its autofocus attribute: focusing it here would make the browser
+  // lay the whole page out inside this script's task.
   if (!dialog.open) dialog.showModal();
-  agree?.focus();
 }

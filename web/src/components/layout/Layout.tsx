@@ -42,6 +42,8 @@ export function Layout() {
       // included, and the browser asks again until it can have them (web/src/boot/page-state.ts).
       data-site-missing={site ? undefined : ''}
     >
+      {/* First in the body: opened on a first visit before the page behind it is parsed. */}
+      <Disclaimer />
       <chakra.a
         href="#main"
         position="absolute"
@@ -64,7 +66,6 @@ export function Layout() {
       </Box>
       <Footer site={site} />
       {site && !onAdminPage && <ContactButtons site={site} revealOnScroll={location.pathname === '/'} />}
-      <Disclaimer />
     </Box>
   );
 }
