@@ -13,6 +13,7 @@ import { startSiteOverSnapshot, type SiteOverSnapshot } from './lib/site-over-sn
 import { recordedSnapshot } from './lib/snapshot.js';
 import { readAssets } from '../web/server/assets.server.js';
 import { SPECULATION_RULES } from '../web/server/html.server.js';
+import { OPEN_DISCLAIMER_SCRIPT } from '../web/src/components/layout/disclaimer-key.js';
 import { REPO_ROOT } from './lib/servers.js';
 import nodePath from 'node:path';
 
@@ -84,7 +85,8 @@ function checkServerHtml(path: string, html: string): string[] {
   const text = (e: Element) =>
     e.children.map((c) => ('data' in c ? String((c as { data: string }).data) : '')).join('');
   const scripts = elements.filter((e) => e.name === 'script');
-  // JSON-LD, the speculation rules, the boot module, and on a page with islands their config.
+  // JSON-LD, the speculation rules, the disclaimer's opener, the boot module, and on a page with
+  // islands their config.
   for (const script of scripts) {
     const type = script.attribs.type ?? '';
     const json = () => JSON.parse(text(script)) as unknown;
@@ -99,6 +101,10 @@ function checkServerHtml(path: string, html: string): string[] {
         if (!/^\/assets\/[\w.-]+\.js$/.test(entry ?? '')) problems.push(`${path}: islands entry ${entry}`);
       } else if (type === 'module' && !script.attribs.src) {
         if (text(script) !== bootCode) problems.push(`${path}: an inline module that is not the boot module`);
+      } else if (type === '' && !script.attribs.src && text(script) === OPEN_DISCLAIMER_SCRIPT) {
+        const before = script.prev?.type === 'tag' ? (script.prev as Element) : null;
+        if (before?.name !== 'dialog' || before.attribs.id !== 'disclaimer')
+          problems.push(`${path}: the disclaimer's opener is not right after its dialog`);
       } else {
         problems.push(`${path}: unexpected script ${script.attribs.src ?? text(script).slice(0, 80)}`);
       }
@@ -106,7 +112,7 @@ function checkServerHtml(path: string, html: string): string[] {
       problems.push(`${path}: ${type} does not parse: ${(error as Error).message}`);
     }
   }
-  const expected = html.includes('id="islands-config"') ? 4 : 3;
+  const expected = html.includes('id="islands-config"') ? 5 : 4;
   if (scripts.length !== expected)
     problems.push(`${path}: ${scripts.length} script elements, expected ${expected}`);
   const metas = elements.filter((e) => e.name === 'meta');
@@ -145,7 +151,7 @@ function checkServerHtml(path: string, html: string): string[] {
  * the site without being absolute (protocol-relative, also once a server decodes "/%2F") or without
  * rel="noopener noreferrer".
  */
-function domProblems(ours: { bootCode: string; rules: string }): string[] {
+function domProblems(ours: { bootCode: string; rules: string; opener: string }): string[] {
   const out: string[] = [];
   const urlAttributes = [
     'href',
@@ -189,14 +195,15 @@ function domProblems(ours: { bootCode: string; rules: string }): string[] {
     if (el.tagName === 'META' && el.getAttribute('http-equiv')) out.push('meta http-equiv');
     if (el.tagName === 'SCRIPT') {
       const script = el as HTMLScriptElement;
-      // The server's (JSON-LD, speculation rules, the islands' config, the boot module), and the
-      // speculation rules the boot module adds for the pages it fetches ahead.
+      // The server's (JSON-LD, speculation rules, the islands' config, the disclaimer's opener, the
+      // boot module), and the speculation rules the boot module adds for the pages it fetches ahead.
       const isOurs =
         script.type === 'application/ld+json' ||
         (script.type === 'speculationrules' &&
           (script.textContent === ours.rules || script.hasAttribute('data-prefetch'))) ||
         (script.type === 'application/json' && script.id === 'islands-config') ||
-        (script.type === 'module' && !script.src && script.textContent === ours.bootCode);
+        (script.type === 'module' && !script.src && script.textContent === ours.bootCode) ||
+        (script.type === '' && !script.src && script.textContent === ours.opener);
       if (!isOurs) out.push(`SCRIPT ${script.src || (script.textContent ?? '').slice(0, 60)}`);
     }
   }
@@ -252,9 +259,13 @@ it('no payload runs on any page, and the head stays well-formed', async () => {
       // Hydration and the client's own rendering of the same data.
       await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
       problems.push(
-        ...(await page.evaluate(domProblems, { bootCode, rules: JSON.stringify(SPECULATION_RULES) })).map(
-          (p) => `${path}: ${p}`,
-        ),
+        ...(
+          await page.evaluate(domProblems, {
+            bootCode,
+            rules: JSON.stringify(SPECULATION_RULES),
+            opener: OPEN_DISCLAIMER_SCRIPT,
+          })
+        ).map((p) => `${path}: ${p}`),
       );
       hostileLinks += await page.evaluate(() => document.querySelectorAll('a[href*="evil.example"]').length);
       findings.push({ path, status: res?.status() ?? 0, problems });
@@ -303,7 +314,11 @@ it('the detectors do detect: a payload that runs is caught (control)', async () 
   );
   await page.waitForTimeout(200);
   expect(dialogs).toEqual(['7']);
-  const found = await page.evaluate(domProblems, { bootCode, rules: JSON.stringify(SPECULATION_RULES) });
+  const found = await page.evaluate(domProblems, {
+    bootCode,
+    rules: JSON.stringify(SPECULATION_RULES),
+    opener: OPEN_DISCLAIMER_SCRIPT,
+  });
   expect(found).toEqual(
     expect.arrayContaining([
       'IMG onerror',
