@@ -2,21 +2,12 @@
 // are compiled with esbuild's keepNames, which wraps them in a `__name` the page lacks), and a
 // returning visitor's accepted disclaimer, so its modal does not sit over the pages measured.
 import type { BrowserContext } from 'playwright-core';
-import { KEEP_NAMES_SHIM } from '../../e2e/lib/chromium.mjs';
+import { KEEP_NAMES_SHIM, markDisclaimerAgreed } from '../../e2e/lib/chromium.mjs';
 import { DISCLAIMER_KEY } from '../../web/src/components/layout/disclaimer-key.js';
 
 export { KEEP_NAMES_SHIM };
 
 export async function asReturningVisitor(context: BrowserContext): Promise<void> {
   await context.addInitScript(KEEP_NAMES_SHIM);
-  await context.addInitScript(
-    ([key]) => {
-      try {
-        if (window.location.origin !== 'null') window.localStorage.setItem(key!, 'true');
-      } catch {
-        // about:blank has no storage.
-      }
-    },
-    [DISCLAIMER_KEY],
-  );
+  await markDisclaimerAgreed(context, DISCLAIMER_KEY);
 }

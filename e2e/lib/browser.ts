@@ -10,7 +10,7 @@ import {
   type Page,
   type Request,
 } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, KEEP_NAMES_SHIM } from './chromium.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, KEEP_NAMES_SHIM, markDisclaimerAgreed } from './chromium.mjs';
 import { BASE_URL } from './site.js';
 
 export const WIDTHS = [1280, 375] as const;
@@ -116,16 +116,7 @@ export async function newPage(width: Width, opts: PageOptions = {}): Promise<Tes
     },
   );
   if (opts.returning ?? true) {
-    await context.addInitScript(
-      ([key]) => {
-        try {
-          if (window.location.origin !== 'null') window.localStorage.setItem(key!, 'true');
-        } catch {
-          // about:blank has no storage.
-        }
-      },
-      [DISCLAIMER_KEY],
-    );
+    await markDisclaimerAgreed(context, DISCLAIMER_KEY);
   }
   const page = await context.newPage();
   page.on('console', (msg: ConsoleMessage) => {

@@ -17,3 +17,21 @@ export const CHROMIUM_ARGS = [
  * of its own.
  */
 export const KEEP_NAMES_SHIM = 'globalThis.__name = globalThis.__name || ((fn) => fn);';
+
+/**
+ * Makes every page of `context` a returning visitor's: the disclaimer's agreement stored under `key`
+ * before the page's scripts run, so its modal does not sit over the page. The browser tests pass
+ * their own copy of the key (a test checks the site uses it); the bench passes the site's.
+ */
+export async function markDisclaimerAgreed(context, key) {
+  await context.addInitScript(
+    ([k]) => {
+      try {
+        if (window.location.origin !== 'null') window.localStorage.setItem(k, 'true');
+      } catch {
+        // about:blank has no storage.
+      }
+    },
+    [key],
+  );
+}
