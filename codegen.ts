@@ -18,6 +18,7 @@ const config: CodegenConfig = {
           Category: '../sources/types.js#WpCategory',
           PageStructure: '../sources/types.js#WpPageStructure',
           PracticeArea: '../resolvers/practice-area.js#PracticeAreaModel',
+          Site: '../resolvers/site.js#SiteModel',
         },
       },
     },

@@ -150,6 +150,31 @@ for (const [name, list] of [
     checkStructure(where, item.page_structure);
   }
 }
+// brief §10: the companion plugin's language ("" = told from the text) and its link to the same content
+// in the other language (an item of the same type, 0 = none).
+for (const [name, list] of [
+  ['posts', posts],
+  ['pages', pages],
+  ['practice_areas', areas],
+]) {
+  const byId = new Map(list.map((i) => [i.id, i]));
+  for (const item of list) {
+    const where = `${name} ${item.id} (${item.slug})`;
+    if (item.language !== undefined && !['', 'en', 'hi'].includes(item.language)) {
+      fail(`${where}: language ${JSON.stringify(item.language)} is not "", "en" or "hi"`);
+    }
+    if (item.translation === undefined || item.translation === 0) continue;
+    const other = byId.get(item.translation);
+    if (!Number.isInteger(item.translation) || item.translation < 0) {
+      fail(`${where}: translation ${JSON.stringify(item.translation)} is not an id or 0`);
+    } else if (!other || other.id === item.id) {
+      fail(`${where}: translation ${item.translation} is not another item of ${name}`);
+    } else if (other.language && item.language && other.language === item.language) {
+      fail(`${where}: translation ${item.translation} is in the same language`);
+    }
+  }
+}
+
 for (const a of areas) {
   if (!ICONS.has(a.practice_icon)) fail(`practice_areas ${a.slug}: practice_icon ${a.practice_icon} is not a known icon`);
 }

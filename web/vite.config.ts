@@ -5,11 +5,20 @@ import { chakraThemeData } from './build/chakra-theme-data';
 import { phoneMetadata } from './build/phone-metadata';
 import { precompress } from './build/precompress';
 import { imageFormats } from './build/image-formats';
+import { devanagariFont } from './build/devanagari-font';
 
 // One config for both builds: `vite build` (browser bundle + manifest) and
 // `vite build --ssr src/entry-server.tsx` (the render function the Node server imports).
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [graphqlDocuments(), chakraThemeData(), phoneMetadata(), react(), precompress(), imageFormats()],
+  plugins: [
+    graphqlDocuments(),
+    chakraThemeData(),
+    phoneMetadata(),
+    react(),
+    precompress(),
+    imageFormats(),
+    devanagariFont(),
+  ],
   publicDir: 'public',
   resolve: {
     // Browser bundle: packages' ES2015 builds where they have one (rxjs, under Apollo Client) rather

@@ -1,5 +1,7 @@
 import { NOT_FOUND_CONSOLE } from './browser.js';
-import { DIVORCE_POST, PRACTICE_PAGES, siteFacts } from './site.js';
+import { DIVORCE_POST, PRACTICE_PAGES, gql, siteFacts } from './site.js';
+
+const DEVANAGARI = /[\u0900-\u097F]/;
 
 export interface PageSpec {
   /** Screenshot and test name. */
@@ -23,6 +25,11 @@ export async function pageCatalog(): Promise<PageSpec[]> {
   if (!post) throw new Error('the content snapshot has no posts');
   // WordPress pages named after a practice area are shown as that area's page.
   const page = facts.pages.find((p) => !p.uri.startsWith('/practice-areas/'));
+  const { posts: hindi } = await gql<{ posts: { nodes: { uri: string; title: string }[] } | null }>(
+    '{ posts(first: 1, language: HI) { nodes { uri title } } }',
+  );
+  const hindiPost = hindi?.nodes[0];
+  if (!hindiPost) throw new Error('the content snapshot has no Hindi post');
   const pages: PageSpec[] = [
     {
       name: 'home',
@@ -103,6 +110,49 @@ export async function pageCatalog(): Promise<PageSpec[]> {
       consoleErrors: [NOT_FOUND_CONSOLE],
     },
   ];
+  // The Hindi site (brief §10): its own headings, in Devanagari.
+  pages.push(
+    {
+      name: 'hi-home',
+      path: '/hi/',
+      status: 200,
+      h1: DEVANAGARI,
+      jsonLdType: 'LegalService',
+      indexable: true,
+    },
+    {
+      name: 'hi-practice',
+      path: `/hi/practice-areas/${PRACTICE_PAGES[0].slug}/`,
+      status: 200,
+      h1: DEVANAGARI,
+      jsonLdType: 'BreadcrumbList',
+      indexable: true,
+    },
+    {
+      name: 'hi-blog',
+      path: '/hi/blog',
+      status: 200,
+      h1: DEVANAGARI,
+      jsonLdType: 'BreadcrumbList',
+      indexable: true,
+    },
+    {
+      name: 'hi-post',
+      path: `/hi${hindiPost.uri}`,
+      status: 200,
+      h1: hindiPost.title,
+      jsonLdType: 'BlogPosting',
+      indexable: true,
+    },
+    {
+      name: 'hi-page-not-found',
+      path: '/hi/no-such-page-here',
+      status: 404,
+      h1: DEVANAGARI,
+      jsonLdType: '',
+      indexable: false,
+    },
+  );
   if (page) {
     pages.push({
       name: 'page',

@@ -98,7 +98,7 @@ export function siteFacts(): Promise<SiteFacts> {
       testimonials { name role content caseType outcome rating }
     }
     practiceAreas { slug title link description }
-    posts(first: 100) {
+    posts(first: 100, language: EN) {
       totalCount
       nodes {
         slug uri title dateFormatted readingTimeMinutes authorName

@@ -23,7 +23,7 @@ async function postsFor(vars: {
   categorySlug?: string;
 }): Promise<{ totalCount: number; nodes: { uri: string; title: string }[] }> {
   const data = await gql<{ posts: { totalCount: number; nodes: { uri: string; title: string }[] } }>(
-    'query($search: String, $categorySlug: String) { posts(first: 20, search: $search, categorySlug: $categorySlug) { totalCount nodes { uri title } } }',
+    'query($search: String, $categorySlug: String) { posts(first: 20, search: $search, categorySlug: $categorySlug, language: EN) { totalCount nodes { uri title } } }',
     vars,
   );
   return data.posts;

@@ -13,7 +13,7 @@ import { gql } from '../lib/site.js';
 
 const { posts } = await gql<{
   posts: { nodes: { slug: string; featuredImage: { url: string; isDefault: boolean } }[] };
-}>('{ posts(first: 20) { nodes { slug featuredImage { url isDefault } } } }');
+}>('{ posts(first: 20, language: EN) { nodes { slug featuredImage { url isDefault } } } }');
 /** Cards that load their picture at once (BlogListRoute's EAGER_CARDS); the rest load it when near. */
 const EAGER = 3;
 const withPicture = posts.nodes

@@ -23,7 +23,8 @@ for (const width of WIDTHS) {
           assert.equal(res?.status(), spec.status, `HTTP status of ${spec.path}`);
           const head = await readHead(page);
 
-          assert.match(head.lang, /^en(-IN)?$/i, '<html lang>');
+          // The Hindi site's pages are marked Hindi (brief §10).
+          assert.match(head.lang, spec.path.startsWith('/hi/') ? /^hi-IN$/ : /^en(-IN)?$/i, '<html lang>');
           assert.ok(
             head.title.endsWith(suffix) && head.title.length > suffix.length,
             `<title> '{title}${suffix}', got '${head.title}'`,
@@ -119,7 +120,9 @@ describe('server HTML: structured data details', () => {
               seo: { title: string; description: string; canonical: string };
             }[];
           };
-        }>('{ posts(first: 1) { nodes { uri title dateFormatted seo { title description canonical } } } }')
+        }>(
+          '{ posts(first: 1, language: EN) { nodes { uri title dateFormatted seo { title description canonical } } } }',
+        )
       ).posts.nodes[0]!;
       await page.goto(post.uri, { waitUntil: 'load' });
       const head = await readHead(page);

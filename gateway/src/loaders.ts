@@ -13,6 +13,7 @@ import {
   type WpPage,
   type WpPost,
   type WpPracticeArea,
+  type WpRef,
 } from './sources/types.js';
 
 export interface Loaders {
@@ -20,6 +21,10 @@ export interface Loaders {
   postBySlug: DataLoader<string, WpPost | null>;
   pageBySlug: DataLoader<string, WpPage | null>;
   practiceAreaBySlug: DataLoader<string, WpPracticeArea | null>;
+  /** Published items by id, only to link to them (translations): one request per kind for a list. */
+  postRefById: DataLoader<number, WpRef | null>;
+  pageRefById: DataLoader<number, WpRef | null>;
+  practiceAreaRefById: DataLoader<number, WpRef | null>;
   category: DataLoader<number, WpCategory | null>;
   /** A category with posts, by slug: from the list when it is there, else asked for by slug. */
   categoryBySlug: DataLoader<string, WpCategory | null>;
@@ -73,8 +78,14 @@ export function createLoaders(api: WpApi): Loaders {
     return result;
   };
 
+  const refs = (find: (ids: readonly number[]) => Promise<BatchResult<WpRef>>) =>
+    new DataLoader<number, WpRef | null>(async (ids) => inOrder(await find(ids), ids.map(String)));
+
   return {
     media,
+    postRefById: refs((ids) => api.postRefsByIds(ids)),
+    pageRefById: refs((ids) => api.pageRefsByIds(ids)),
+    practiceAreaRefById: refs((ids) => api.practiceAreaRefsByIds(ids)),
     postBySlug: new DataLoader(
       async (slugs) => inOrder(primed(await api.postsBySlugs(slugs)), slugs.map(normalizeSlug)),
       {

@@ -98,6 +98,8 @@ async function startSite(env: Record<string, string> = {}, stand = fakeRenderer(
   // A built script and the compressed copy the build writes beside it.
   writeFileSync(path.join(client, 'assets', 'app-1.js'), SCRIPT);
   writeFileSync(path.join(client, 'assets', 'app-1.js.br'), zlib.brotliCompressSync(SCRIPT));
+  // A built font (web/build/devanagari-font.ts).
+  writeFileSync(path.join(client, 'assets', 'noto-sans-devanagari-400-1.woff2'), 'wOF2 font');
   // A photograph with the smaller copies the build writes beside it, and one without.
   mkdirSync(path.join(client, 'images', 'people'), { recursive: true });
   writeFileSync(path.join(client, 'images', 'people', 'a.jpg'), 'JPEG, the largest');
@@ -322,6 +324,19 @@ describe('files', () => {
     expect(plain.body.toString()).toBe(SCRIPT);
     // The compressed copy is not a file of the site.
     expect((await fetch(`${site.url}/assets/app-1.js.br`)).status).toBe(404);
+  });
+
+  it('serves a built font as font/woff2, cached for a year like every hashed file', async () => {
+    const site = await startSite();
+    const res = await fetch(`${site.url}/assets/noto-sans-devanagari-400-1.woff2`, {
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('font/woff2');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // WOFF2 is compressed already.
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(await res.text()).toBe('wOF2 font');
   });
 
   it("sends a photograph in the best format the browser takes, at the photograph's own address", async () => {

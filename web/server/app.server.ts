@@ -356,6 +356,7 @@ export function createWebApp(deps: WebAppDeps): WebApp {
       assets: deps.assets,
       siteName: deps.siteName,
       defaultImage: defaultImageUrl,
+      origin: config.SITE_URL,
       nonce,
     });
   }

@@ -31,6 +31,9 @@ const MANIFEST = {
     dynamicImports: ['src/components/contact/ContactForm.tsx'],
   },
   '_react-1.js': { file: 'assets/react-1.js' },
+  'fonts/noto-sans-devanagari-400.woff2': { file: 'assets/noto-sans-devanagari-400-1.woff2' },
+  'fonts/noto-sans-devanagari-600.woff2': { file: 'assets/noto-sans-devanagari-600-1.woff2' },
+  'fonts/noto-sans-devanagari-ui.woff2': { file: 'assets/noto-sans-devanagari-ui-1.woff2' },
   '_rules-1.js': { file: 'assets/rules-1.js', imports: ['_react-1.js'] },
   'src/components/contact/ContactForm.tsx': {
     file: 'assets/ContactForm-1.js',

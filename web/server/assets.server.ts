@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Assets } from './html.server';
+import { readDevanagariFont } from './devanagari-font.server';
 
 interface ManifestChunk {
   file: string;
@@ -62,5 +63,6 @@ export function readAssets(clientDir: string): Assets {
     preload: entryChunks.filter((f) => f !== entry),
     css: [],
     modules,
+    devanagariFont: readDevanagariFont(manifest),
   };
 }

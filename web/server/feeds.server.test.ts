@@ -230,8 +230,10 @@ describe('sitemapUrls', () => {
     ],
   };
 
+  const english = (urls: { loc: string }[]) => urls.map((u) => u.loc).filter((l) => !l.includes('.in/hi/'));
+
   it('lists home, the blog and its list pages, every post, practice page and content page once', () => {
-    const locs = sitemapUrls(input).map((u) => u.loc);
+    const locs = english(sitemapUrls(input));
     expect(locs.slice(0, 4)).toEqual([
       'https://www.example.in/',
       'https://www.example.in/blog',
@@ -281,7 +283,43 @@ describe('sitemapUrls', () => {
 
   it('still lists the home page and the blog when there are no posts', () => {
     const urls = sitemapUrls({ ...input, posts: [], totalPosts: 0, pages: [], practiceAreaLinks: [] });
-    expect(urls.map((u) => u.loc)).toEqual(['https://www.example.in/', 'https://www.example.in/blog']);
+    expect(urls.map((u) => u.loc)).toEqual([
+      'https://www.example.in/',
+      'https://www.example.in/blog',
+      'https://www.example.in/hi/',
+      'https://www.example.in/hi/blog',
+    ]);
+  });
+
+  it("lists every address in Hindi too, with each blog paged by its own language's posts", () => {
+    const hindi = Array.from({ length: 21 }, (_, i) => ({
+      uri: `/blog/hindi-${i + 1}`,
+      date: '2026-11-01T08:00:00Z',
+      modified: `2026-11-${String(25 - i).padStart(2, '0')}T08:00:00Z`,
+      language: 'HI' as const,
+    }));
+    const urls = sitemapUrls({ ...input, posts: [...hindi, ...posts], totalPosts: 66 });
+    const locs = urls.map((u) => u.loc);
+    const hi = locs.filter((l) => l.includes('.in/hi/'));
+    // 45 English posts make 3 list pages, 21 Hindi posts 2 (of 20).
+    expect(english(urls)).toHaveLength(4 + 66 + 2 + 1);
+    expect(hi).toHaveLength(english(urls).length - 1);
+    expect(hi.slice(0, 3)).toEqual([
+      'https://www.example.in/hi/',
+      'https://www.example.in/hi/blog',
+      'https://www.example.in/hi/blog/page/2',
+    ]);
+    expect(hi).not.toContain('https://www.example.in/hi/blog/page/3');
+    expect(hi).toContain('https://www.example.in/hi/blog/hindi-21');
+    expect(hi).toContain('https://www.example.in/hi/blog/post-45');
+    expect(hi).toContain('https://www.example.in/hi/practice-areas/family-law/');
+    expect(hi).toContain('https://www.example.in/hi/privacy-policy/');
+    expect(hi).not.toContain('https://www.example.in/hi/wp-admin');
+    expect(new Set(locs).size).toBe(locs.length);
+    const byLoc = new Map(urls.map((u) => [u.loc, u.lastmod]));
+    // Each blog is dated by its own posts.
+    expect(byLoc.get('https://www.example.in/hi/blog')).toBe('2026-11-25T08:00:00Z');
+    expect(byLoc.get('https://www.example.in/blog')).toBe('2026-11-20T08:00:00Z');
   });
 });
 
@@ -409,7 +447,11 @@ describe('createFeeds', () => {
       'public, max-age=0, s-maxage=25, stale-while-revalidate=5, stale-if-error=86400',
     );
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    const locs = all(parseXml(await res.text()), 'loc').map(text);
+    const all_ = all(parseXml(await res.text()), 'loc').map(text);
+    // Every address in English, then in Hindi; the posts are all English, so the Hindi blog has
+    // one list page instead of seven.
+    const locs = all_.filter((l) => !l.includes('.in/hi/'));
+    expect(all_.length).toBe(locs.length * 2 - 6);
     expect(locs.filter((l) => l.includes('/blog/post-'))).toHaveLength(TOTAL_POSTS);
     // 130 posts = 7 list pages of 20.
     expect(locs.filter((l) => l.includes('/blog/page/'))).toHaveLength(6);

@@ -1,6 +1,13 @@
 import { DERIVED, etagMatches, etagOf, type Caches } from '@site/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HOME_ALIASES, LEGACY_PRACTICE_PATHS, POSTS_MAX_FIRST } from '@site/content-model';
+import {
+  HOME_ALIASES,
+  LANGUAGES,
+  LEGACY_PRACTICE_PATHS,
+  POSTS_MAX_FIRST,
+  localizePath,
+  type Lang,
+} from '@site/content-model';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { WebConfig } from './config.server';
@@ -171,7 +178,12 @@ const HOME_ALIAS_PATHS = new Set(Object.values(HOME_ALIASES).map((alias) => norm
 /** Paths that answer with a redirect or are not public content. */
 const NOT_LISTED = new Set(['/wp-admin', '/blog', '/']);
 
-const PostSummary = z.object({ uri: z.string(), modified: z.string(), date: z.string() });
+const PostSummary = z.object({
+  uri: z.string(),
+  modified: z.string(),
+  date: z.string(),
+  language: z.enum(['EN', 'HI']).optional(),
+});
 
 const SitemapFirstData = z.object({
   posts: z.object({ totalCount: z.number(), totalPages: z.number(), nodes: z.array(PostSummary) }).nullable(),
@@ -201,18 +213,19 @@ const RssData = z.object({
 });
 
 const SITEMAP_FIRST = `query SitemapFirst($first: Int!) {
-  posts(first: $first, page: 1) { totalCount totalPages nodes { uri modified date } }
+  posts(first: $first, page: 1) { totalCount totalPages nodes { uri modified date language } }
   practiceAreas { link modified }
   pages(first: 100) { uri modified }
 }`;
 
 const SITEMAP_POSTS = `query SitemapPosts($first: Int!, $page: Int!) {
-  posts(first: $first, page: $page) { nodes { uri modified date } }
+  posts(first: $first, page: $page) { nodes { uri modified date language } }
 }`;
 
+// The feed is the English blog's, as its <language> says (brief §10: each blog lists its language).
 const RSS = `query RssFeed($first: Int!) {
   site { name tagline }
-  posts(first: $first) { nodes { title uri date excerpt(length: 300) authorName } }
+  posts(first: $first, language: EN) { nodes { title uri date excerpt(length: 300) authorName } }
 }`;
 
 /** A site path without its trailing slash (except the root), for comparing addresses. */
@@ -223,8 +236,8 @@ function normalisePath(p: string): string {
 
 export interface SitemapInput {
   siteUrl: string;
-  /** Every published post, newest first. */
-  posts: { uri: string; modified: string; date: string }[];
+  /** Every published post, newest first; a post without a language is English. */
+  posts: { uri: string; modified: string; date: string; language?: 'EN' | 'HI' }[];
   /** Total posts as WordPress counts them (the blog list's page count comes from it). */
   totalPosts: number;
   practiceAreaLinks: string[];
@@ -237,12 +250,32 @@ export interface SitemapInput {
 }
 
 /**
- * Every public address once: home, the blog and its list pages, every post, every practice page and
- * every WordPress page — but not the home page's section aliases, /wp-admin, or a page whose address
- * only redirects (an old practice address: its date goes to the practice page it redirects to).
+ * Every public address once, in English and then in Hindi (brief §10): home, the blog and its list
+ * pages, every post, every practice page and every WordPress page — but not the home page's section
+ * aliases, /wp-admin, or a page whose address only redirects (an old practice address: its date goes
+ * to the practice page it redirects to). Each language's blog lists that language's posts, so its
+ * list pages are counted from them; every post has a page in both languages.
  */
 export function sitemapUrls(input: SitemapInput): SitemapUrl[] {
-  const abs = (p: string) => new URL(p, input.siteUrl).href;
+  const hindiPosts = input.posts.filter((p) => p.language === 'HI');
+  const englishPosts = input.posts.filter((p) => p.language !== 'HI');
+  return LANGUAGES.flatMap((lang) =>
+    languageUrls(
+      input,
+      lang,
+      lang === 'hi' ? hindiPosts : englishPosts,
+      lang === 'hi' ? hindiPosts.length : input.totalPosts - hindiPosts.length,
+    ),
+  );
+}
+
+function languageUrls(
+  input: SitemapInput,
+  lang: Lang,
+  listed: SitemapInput['posts'],
+  listedTotal: number,
+): SitemapUrl[] {
+  const abs = (p: string) => new URL(localizePath(lang, p), input.siteUrl).href;
   const newestPost = input.posts.reduce<string | null>((acc, p) => later(acc, p.modified || p.date), null);
   const redirects = new Map(
     Object.entries(LEGACY_PRACTICE_PATHS).map(([from, to]) => [normalisePath(from), normalisePath(to)]),
@@ -270,10 +303,13 @@ export function sitemapUrls(input: SitemapInput): SitemapUrl[] {
       [...pageDates.values()].reduce<string | null>((a, d) => later(a, d), null),
     ),
   );
-  add('/blog', newestPost);
-  const listPages = Math.max(1, Math.ceil(input.totalPosts / POSTS_PER_PAGE));
+  add(
+    '/blog',
+    listed.reduce<string | null>((acc, p) => later(acc, p.modified || p.date), null),
+  );
+  const listPages = Math.max(1, Math.ceil(listedTotal / POSTS_PER_PAGE));
   for (let n = 2; n <= listPages; n += 1) {
-    const slice = input.posts.slice((n - 1) * POSTS_PER_PAGE, n * POSTS_PER_PAGE);
+    const slice = listed.slice((n - 1) * POSTS_PER_PAGE, n * POSTS_PER_PAGE);
     add(
       `/blog/page/${n}`,
       slice.reduce<string | null>((acc, p) => later(acc, p.modified || p.date), null),

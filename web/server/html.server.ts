@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { escapeHtml } from '@site/server-kit';
+import { HTML_LANG, OG_LOCALE, type Lang } from '@site/content-model';
 import type { HeadData } from '../src/entry-server';
+import type { Alternates } from '../src/i18n/alternates';
 import { ISLAND_MODULES, jsonForScript } from '../src/islands/island-markup';
+import { devanagariFontTags, type DevanagariFontFiles } from './devanagari-font.server';
 
 export { jsonForScript };
 
@@ -24,6 +27,8 @@ export interface Assets {
   css: string[];
   /** Per lazily loaded source module (Vite manifest key): its chunk and the chunks it imports. */
   modules?: Record<string, string[]>;
+  /** The Devanagari font's files, for pages that show Devanagari (devanagari-font.server.ts). */
+  devanagariFont?: DevanagariFontFiles;
 }
 
 export interface DocumentParts {
@@ -36,6 +41,12 @@ export interface DocumentParts {
   defaultImage?: string;
   /** The render's nonce placeholder (newNoncePlaceholder), written into the nonce attributes. */
   nonce: string;
+  /** The page's language (brief §10); English when unset. */
+  lang?: Lang;
+  /** The page's address in each language, for hreflang; none on an English-only page. */
+  alternates?: Alternates | null;
+  /** The site's public origin, which hreflang links are absolute in. */
+  origin?: string;
 }
 
 function meta(attr: 'name' | 'property', key: string, value: string | null | undefined): string {
@@ -99,11 +110,26 @@ export const SPECULATION_RULES = {
   ],
 } as const;
 
+/**
+ * hreflang links: the page in each language, and English as the default for other readers
+ * (brief §10). Absolute, as search engines require.
+ */
+export function hreflangLinks(alternates: Alternates | null | undefined, origin: string | undefined): string {
+  if (!alternates || !origin) return '';
+  const link = (hreflang: string, path: string) =>
+    `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(new URL(path, origin).href)}">`;
+  return (
+    (Object.keys(HTML_LANG) as Lang[]).map((lang) => link(HTML_LANG[lang], alternates[lang])).join('') +
+    link('x-default', alternates.en)
+  );
+}
+
 /** The whole HTML document of a server render. The nonce stays a placeholder so the page can be cached. */
 export function renderDocument(parts: DocumentParts): string {
   const named = parts.head ?? { title: parts.siteName, description: '' };
   const head = { ...named, ogImage: named.ogImage || parts.defaultImage || null };
   const n = parts.nonce;
+  const lang = parts.lang ?? 'en';
   const tags = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -112,8 +138,9 @@ export function renderDocument(parts: DocumentParts): string {
     meta('name', 'description', head.description),
     meta('name', 'robots', head.robots),
     head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}">` : '',
+    hreflangLinks(parts.alternates, parts.origin),
     meta('property', 'og:site_name', parts.siteName),
-    meta('property', 'og:locale', 'en_IN'),
+    meta('property', 'og:locale', OG_LOCALE[lang]),
     meta('property', 'og:type', head.ogType ?? 'website'),
     meta('property', 'og:title', head.title),
     meta('property', 'og:description', head.description),
@@ -128,6 +155,7 @@ export function renderDocument(parts: DocumentParts): string {
     '<link rel="icon" href="/logo.svg" type="image/svg+xml">',
     '<link rel="alternate" type="application/rss+xml" title="Blog" href="/feed.xml">',
     ...parts.assets.css.map((href) => `<link rel="stylesheet" href="${href}">`),
+    devanagariFontTags(parts.html, parts.assets.devanagariFont, n),
     parts.styles,
     `<script type="application/ld+json" id="jsonld" nonce="${n}">${jsonForScript(head.jsonLd ?? [])}</script>`,
     `<script type="speculationrules" nonce="${n}">${jsonForScript(SPECULATION_RULES)}</script>`,
@@ -135,7 +163,7 @@ export function renderDocument(parts: DocumentParts): string {
   const islands = islandsConfig(parts.html, parts.assets);
   return (
     '<!doctype html>' +
-    `<html lang="en-IN"><head>${tags.filter(Boolean).join('')}</head>` +
+    `<html lang="${HTML_LANG[lang]}"><head>${tags.filter(Boolean).join('')}</head>` +
     `<body><div id="root">${parts.html}</div>` +
     (islands
       ? `<script type="application/json" id="islands-config" nonce="${n}">${jsonForScript(islands)}</script>`

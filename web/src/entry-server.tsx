@@ -10,6 +10,8 @@ import type { HeadData, RenderContextValue } from './app/render-context';
 import { SSR_STYLES_ATTR } from './app/ssr-styles';
 import { UpstreamTiming } from './app/upstream-timing.server';
 import type { ServerLoadContext } from './app/route-data';
+import { langOfPath, localizePath, type Lang } from '@site/content-model';
+import { pageAlternates, type Alternates } from './i18n/alternates';
 
 export type { HeadData };
 
@@ -40,6 +42,10 @@ export type RenderResult =
       head: HeadData | null;
       html: string;
       styles: string;
+      /** The page's language, from its address (brief §10); English when absent. */
+      lang?: Lang;
+      /** The page's address in each language (null or absent: an English-only page). */
+      alternates?: Alternates | null;
       /** Server-Timing metrics of this render: WordPress (or cache), gateway and render time. */
       timing: string;
       /** What the error boundary showed, when it showed something: the server logs it with the request id. */
@@ -59,6 +65,14 @@ function describeRouteError(error: unknown): string | undefined {
   }
 }
 
+/** A page's canonical address is in its own language: routes name the English path (brief §10). */
+function localizedHead(head: HeadData | null, lang: Lang): HeadData | null {
+  if (!head?.canonical || lang === 'en') return head;
+  const url = new URL(head.canonical);
+  url.pathname = localizePath(lang, url.pathname);
+  return { ...head, canonical: url.href };
+}
+
 export async function render(req: RenderRequest): Promise<RenderResult> {
   const started = performance.now();
   const upstream = new UpstreamTiming();
@@ -72,6 +86,8 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     fetch: upstream.wrap(req.fetch ?? fetch),
   });
   const request = new Request(req.url, { signal: req.signal });
+  const { pathname } = new URL(req.url);
+  const lang = langOfPath(pathname);
   // The route loaders ask the gateway with this request's client (route-data.tsx).
   const requestContext: ServerLoadContext = { client };
   const context = await handler.query(request, { requestContext });
@@ -90,7 +106,7 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   const router = createStaticRouter(handler.dataRoutes, context);
   const tree = (
     <StrictMode>
-      <Providers emotionCache={emotionCache} render={renderCtx}>
+      <Providers emotionCache={emotionCache} render={renderCtx} lang={lang}>
         {/* No hydration data: the browser runs no router (links load documents). */}
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </Providers>
@@ -108,10 +124,16 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
       (s) => `<style ${SSR_STYLES_ATTR}="${s.key} ${s.ids.join(' ')}" nonce="${req.nonce}">${s.css}</style>`,
     )
     .join('');
+  const alternates = pageAlternates(
+    pathname,
+    context.matches.map((m) => context.loaderData[m.route.id]),
+  );
   return {
     kind: 'page',
     status: renderCtx.status,
-    head: renderCtx.head,
+    head: localizedHead(renderCtx.head, lang),
+    lang,
+    alternates,
     html: chunks.html,
     styles,
     timing: upstream.header(performance.now() - started),

@@ -139,7 +139,7 @@ describe('brief §7 /posts', () => {
     );
   });
 
-  it('_fields: WordPress answers exactly the fields asked for (yoast_head_json only with Yoast installed)', async () => {
+  it('_fields: WordPress answers exactly the fields asked for (yoast_head_json only with Yoast, lang and translations only with Polylang)', async () => {
     const raw = await client.get('/posts', {
       per_page: 100,
       status: 'publish',
@@ -148,10 +148,17 @@ describe('brief §7 /posts', () => {
     const items = raw.body as Array<Record<string, unknown>>;
     expect(items).toHaveLength(content.posts.length);
     const keys = new Set(items.flatMap((i) => Object.keys(i)));
-    // This WordPress has the companion plugin and no Yoast SEO: every field but Yoast's is there.
-    expect([...keys].sort()).toEqual(POST_FIELDS.filter((f) => f !== 'yoast_head_json').sort());
+    // This WordPress has the companion plugin and neither Yoast SEO nor Polylang: every field but
+    // theirs is there.
+    const elsewhere = new Set(['yoast_head_json', 'lang', 'translations']);
+    expect([...keys].sort()).toEqual(POST_FIELDS.filter((f) => !elsewhere.has(f)).sort());
     // featured_image is derived from media.json, not recorded: the snapshot drops it.
-    const recorded = new Set([...content.posts.flatMap((p) => Object.keys(p)), 'featured_image']);
+    const recorded = new Set([
+      ...content.posts.flatMap((p) => Object.keys(p)),
+      'featured_image',
+      'lang',
+      'translations',
+    ]);
     expect(POST_FIELDS.filter((f) => !recorded.has(f))).toEqual([]);
   });
 

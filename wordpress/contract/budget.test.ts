@@ -1,6 +1,6 @@
 // The request budget, counted where it matters: in WordPress's access log. The blog list of 20 posts
 // with featured images and categories costs 2 requests cold (posts carrying their images,
-// categories) and none warm; the whole blog page, with the footer's practice list, 3. content/ has 17 posts, so four more (with images and categories) are published for
+// categories) and none warm; the whole blog page, with the footer's practice list, 3. content/ has 18 posts, so four more (with images and categories) are published for
 // the run and deleted afterwards.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostList } from '../../gateway/src/generated/resolvers.js';

@@ -83,10 +83,13 @@ describe('the website’s operations over the real WordPress', () => {
   });
 
   it('blog list pages, search and category filter read as content/', async () => {
+    // The site's blog lists the posts of its language: English by default (brief §10).
+    const english = content.posts.filter((p) => (p as { language?: string }).language !== 'hi');
+    expect(english.length).toBeLessThan(content.posts.length);
     const first = await agree<{ posts: PostList }>(WEB.BlogPosts, { first: POSTS_PER_PAGE, page: 1 });
-    expect(first.posts.totalCount).toBe(content.posts.length);
+    expect(first.posts.totalCount).toBe(english.length);
     expect(first.posts.nodes.map((p) => p.title)).toEqual(
-      [...content.posts]
+      [...english]
         .sort((a, b) => String(b.date).localeCompare(String(a.date)))
         .slice(0, POSTS_PER_PAGE)
         .map((p) => content.titleOf(p.slug)),
@@ -94,7 +97,7 @@ describe('the website’s operations over the real WordPress', () => {
     const second = await agree<{ posts: PostList }>(WEB.BlogPosts, { first: 6, page: 2 });
     expect(second.posts.nodes).toHaveLength(6);
     const past = await agree<{ posts: PostList }>(WEB.BlogPosts, { first: 6, page: 9 });
-    expect(past.posts).toMatchObject({ nodes: [], totalCount: content.posts.length });
+    expect(past.posts).toMatchObject({ nodes: [], totalCount: english.length });
     const search = await agree<{ posts: PostList }>(WEB.BlogPosts, { first: 20, page: 1, search: 'bail' });
     expect(search.posts.totalCount).toBeGreaterThan(0);
     for (const category of content.categories.filter((c) => (c.count ?? 0) > 0)) {
@@ -103,7 +106,9 @@ describe('the website’s operations over the real WordPress', () => {
         page: 1,
         categorySlug: category.slug,
       });
-      expect(list.posts.totalCount, category.slug).toBe(category.count);
+      expect(list.posts.totalCount, category.slug).toBe(
+        english.filter((p) => ((p.categories as number[] | undefined) ?? []).includes(category.id)).length,
+      );
     }
     const { categories } = await agree<{ categories: Category[] }>(WEB.BlogCategories);
     expect(categories.map((c) => [c.slug, c.count])).toEqual(

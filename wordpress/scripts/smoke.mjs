@@ -563,25 +563,29 @@ try {
     'lawfirm[banner_settings][banner_overlay_opacity]': '',
     'lawfirm[banner_settings][banner_title]': 'Boxed banner',
     lawfirm_byline: 'Adv. Smoke Test',
+    lawfirm_language: 'hi',
+    lawfirm_translation: '0',
   });
   check(
-    'a post edit screen shows the banner, SEO and byline boxes',
-    ['lawfirm-banner_settings', 'lawfirm-seo_meta', 'lawfirm-byline'].every((b) =>
+    'a post edit screen shows the banner, SEO, byline and language boxes',
+    ['lawfirm-banner_settings', 'lawfirm-seo_meta', 'lawfirm-byline', 'lawfirm-language'].every((b) =>
       postSave.boxes.includes(b),
     ),
     postSave.boxes.join(', '),
   );
   const boxedPost = await counted(
     'GET',
-    `/posts/${boxPost.json?.id}?context=edit&_fields=banner_settings,author_name`,
+    `/posts/${boxPost.json?.id}?context=edit&_fields=banner_settings,author_name,language,translation`,
     { auth: true },
   );
   check(
-    'meta-box save of a post: colour lower-cased, unset opacity kept unset, byline shown as author_name',
+    'meta-box save of a post: colour lower-cased, unset opacity kept unset, byline shown as author_name, language as chosen',
     boxedPost.json?.banner_settings?.banner_background_color === '#abcdef' &&
       boxedPost.json?.banner_settings?.banner_overlay_opacity === '' &&
       boxedPost.json?.banner_settings?.banner_title === 'Boxed banner' &&
-      boxedPost.json?.author_name === 'Adv. Smoke Test',
+      boxedPost.json?.author_name === 'Adv. Smoke Test' &&
+      boxedPost.json?.language === 'hi' &&
+      boxedPost.json?.translation === 0,
     JSON.stringify(boxedPost.json),
   );
   const areaEdit = await fetch(`${BASE}/wp-admin/post-new.php?post_type=practice_area`, {

@@ -12,7 +12,8 @@
  *
  * Ids differ between the snapshot and WordPress, so the seed keeps maps (category, media) and
  * rewrites every reference: categories of posts, featured images, the media ids inside
- * page_structure, and site-relative upload URLs (/wp-content/uploads/...) in bodies and fields.
+ * page_structure, translation links, and site-relative upload URLs (/wp-content/uploads/...) in
+ * bodies and fields.
  * Upload paths (YYYY/MM/name) are kept, so a snapshot URL and a seeded URL differ by origin only.
  */
 
@@ -493,6 +494,29 @@ final class Lawfirm_Seed {
 				update_post_meta( $id, LawFirm\Companion\PRACTICE_ICON_META, $icon );
 			}
 		}
+		// The language as the snapshot records it; "" (or none recorded) is told from the text, as
+		// every save does.
+		if ( array_key_exists( 'language', $item ) ) {
+			LawFirm\Companion\write_language( $id, $item['language'] );
+		}
+	}
+
+	/**
+	 * Translation links, once every post, page and practice area exists: the snapshot's ids become
+	 * this WordPress's. An item that links to nothing the snapshot holds links to nothing.
+	 */
+	public function translations( array $items ): void {
+		foreach ( $items as $item ) {
+			$id = $this->posts[ (int) $item['id'] ] ?? 0;
+			if ( $id <= 0 || ! array_key_exists( 'translation', $item ) ) {
+				continue;
+			}
+			$target = $this->posts[ LawFirm\Companion\clean_translation( $item['translation'] ) ] ?? 0;
+			if ( LawFirm\Companion\post_translation( $id ) !== $target ) {
+				update_post_meta( $id, LawFirm\Companion\TRANSLATION_META, $target );
+				$this->count( 'translations linked' );
+			}
+		}
 	}
 }
 
@@ -515,12 +539,16 @@ try {
 	$lawfirm_media = $lawfirm_seed->load( 'media' );
 	$lawfirm_seed->media( $lawfirm_media );
 	$lawfirm_step( 'media' );
-	$lawfirm_seed->posts( 'post', $lawfirm_seed->load( 'posts' ) );
+	$lawfirm_posts = $lawfirm_seed->load( 'posts' );
+	$lawfirm_seed->posts( 'post', $lawfirm_posts );
 	$lawfirm_step( 'posts' );
-	$lawfirm_seed->posts( 'page', $lawfirm_seed->load( 'pages' ) );
+	$lawfirm_pages = $lawfirm_seed->load( 'pages' );
+	$lawfirm_seed->posts( 'page', $lawfirm_pages );
 	$lawfirm_step( 'pages' );
-	$lawfirm_seed->posts( 'practice_area', $lawfirm_seed->load( 'practice_areas' ) );
+	$lawfirm_areas = $lawfirm_seed->load( 'practice_areas' );
+	$lawfirm_seed->posts( 'practice_area', $lawfirm_areas );
 	$lawfirm_step( 'practice areas' );
+	$lawfirm_seed->translations( array_merge( $lawfirm_posts, $lawfirm_pages, $lawfirm_areas ) );
 	$lawfirm_seed->attach_media( $lawfirm_media );
 
 	$lawfirm_changes = array();

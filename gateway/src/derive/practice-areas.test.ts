@@ -121,10 +121,13 @@ describe('builtInCopy', () => {
   );
 
   it('promises no outcomes', () => {
-    const text = JSON.stringify(BUILT_IN_PRACTICE_AREAS.map(builtInCopy));
+    const text = JSON.stringify(BUILT_IN_PRACTICE_AREAS.map((a) => builtInCopy(a)));
     expect(text).not.toMatch(
       /guarantee|assured|100%|always win|will win|certain(ly)? (win|acquit)|get you off/i,
     );
+    // Nor in Hindi (brief §10).
+    const hindi = JSON.stringify(BUILT_IN_PRACTICE_AREAS.map((a) => builtInCopy(a, 'hi')));
+    expect(hindi).not.toMatch(/गारंटी|100%|निश्चित (जीत|रिहाई)|जीत पक्की|ज़रूर जीत|बरी करा(एँगे|ने का वादा)/);
   });
 
   it('is frozen, so one request cannot change another’s data', () => {
@@ -553,5 +556,110 @@ describe('practiceAreaCard', () => {
     expect(
       practiceAreaCard({ builtIn: builtIn('criminal-defense'), page: null, post: null }, {}).modified,
     ).toBeNull();
+  });
+});
+
+describe('a practice area asked for in Hindi (brief §10)', () => {
+  it('is the Hindi built-in copy at its /hi/ address when WordPress has nothing for it', () => {
+    const b = builtIn('bail-hearings');
+    const hi = builtInCopy(b, 'hi');
+    const area = practiceAreaOf({ builtIn: b, page: null, post: null, lang: 'hi' }, helpers);
+    expect(area).toMatchObject({
+      id: 'practice-area:bail-hearings',
+      slug: 'bail-hearings',
+      title: 'जमानत की सुनवाई',
+      description: hi.description,
+      link: '/hi/practice-areas/bail-hearings/',
+      heroSubtitle: hi.heroSubtitle,
+      servicesTitle: hi.servicesTitle,
+      services: hi.services,
+      whyChooseTitle: hi.whyChooseTitle,
+      whyChooseUs: hi.whyChooseUs,
+      origin: 'BUILT_IN',
+      seo: {
+        title: 'जमानत की सुनवाई | Law Partners',
+        description: hi.description,
+        canonical: `${SITE}/hi/practice-areas/bail-hearings/`,
+        ogUrl: `${SITE}/hi/practice-areas/bail-hearings/`,
+        ogTitle: 'जमानत की सुनवाई | Law Partners',
+      },
+    });
+    expect(area.services).not.toBe(hi.services);
+    // The same area in English is untouched by it.
+    const en = practiceAreaOf({ builtIn: b, page: null, post: null }, helpers);
+    expect(en).toEqual(practiceAreaOf({ builtIn: b, page: null, post: null, lang: 'en' }, helpers));
+    expect(en).toMatchObject({ title: 'Bail Hearings', link: '/practice-areas/bail-hearings/' });
+    expect(en.services).toEqual(builtInCopy(b).services);
+  });
+
+  it("keeps what the WordPress page says as it says it, and fills its gaps in Hindi; the page's canonical is the Hindi one", () => {
+    const b = builtIn('criminal-defense');
+    const hi = builtInCopy(b, 'hi');
+    const page = wpPage({
+      page_structure: { hero_subtitle: 'Defence you can rely on', services_items: [] },
+      yoast_head_json: {
+        title: 'Criminal Defence Lawyers - Law Partners',
+        canonical: `${SITE}/practice-areas/criminal-defense/`,
+        og_url: `${SITE}/practice-areas/criminal-defense/`,
+      },
+    });
+    const area = practiceAreaOf({ builtIn: b, page, post: null, lang: 'hi' }, helpers);
+    expect(area).toMatchObject({
+      title: 'Criminal Defence Lawyers in Ghaziabad – Law Partners',
+      // A page's excerpt is not a card's description: the built-in one, in Hindi.
+      description: hi.description,
+      heroSubtitle: 'Defence you can rely on',
+      servicesTitle: hi.servicesTitle,
+      services: hi.services,
+      whyChooseUs: hi.whyChooseUs,
+      link: '/hi/practice-areas/criminal-defense/',
+      origin: 'WORDPRESS',
+      seo: {
+        title: 'Criminal Defence Lawyers | Law Partners',
+        canonical: `${SITE}/hi/practice-areas/criminal-defense/`,
+        ogUrl: `${SITE}/hi/practice-areas/criminal-defense/`,
+      },
+    });
+    expect(area.contentHtml).toContain('We defend');
+    // In English, the same page keeps Yoast's canonical as it was.
+    expect(practiceAreaOf({ builtIn: b, page, post: null }, helpers).seo.canonical).toBe(
+      `${SITE}/practice-areas/criminal-defense/`,
+    );
+  });
+
+  it('leaves a canonical an editor set on another site as it is', () => {
+    const page = wpPage({
+      seo_meta: { yoast_seo_canonical: 'https://elsewhere.example/criminal-law/' },
+    });
+    const area = practiceAreaOf(
+      { builtIn: builtIn('criminal-defense'), page, post: null, lang: 'hi' },
+      helpers,
+    );
+    expect(area.seo.canonical).toBe('https://elsewhere.example/criminal-law/');
+  });
+
+  it("links WordPress's own practice areas at their /hi/ address, named as WordPress names them", () => {
+    const post: WpPracticeAreaLike = {
+      id: 56,
+      slug: 'cheque-bounce',
+      title: { rendered: 'Cheque Bounce' },
+      excerpt: { rendered: '<p>Section 138 complaints.</p>' },
+      content: { rendered: '<p>Body.</p>' },
+    };
+    const card = practiceAreaCard({ builtIn: null, page: null, post, lang: 'hi' }, helpers);
+    expect(card).toMatchObject({
+      title: 'Cheque Bounce',
+      description: 'Section 138 complaints.',
+      link: '/hi/practice/cheque-bounce/',
+    });
+    const area = practiceAreaOf({ builtIn: null, page: null, post, lang: 'hi' }, helpers);
+    expect(area.seo.canonical).toBe(`${SITE}/hi/practice/cheque-bounce/`);
+    // One WordPress left untitled is named in Hindi.
+    expect(
+      practiceAreaCard(
+        { builtIn: null, page: null, post: { ...post, title: { rendered: '' } }, lang: 'hi' },
+        {},
+      ).title,
+    ).toBe('कार्यक्षेत्र');
   });
 });

@@ -2,10 +2,12 @@ import {
   BUILT_IN_PRACTICE_AREAS,
   findBuiltInPracticeArea,
   ICON_NAMES,
+  localizePath,
   type BuiltInPracticeArea,
+  type Lang,
 } from '@site/content-model';
 import { builtInCopy } from '@site/content-model/practice-area-copy';
-import type { ContentOrigin, Feature, IconName, Media, PracticeArea } from '../generated/resolvers.js';
+import type { ContentOrigin, Feature, IconName, Media, PracticeArea, Seo } from '../generated/resolvers.js';
 import { prepareContent } from './content.js';
 import type { SanitizeOptions } from './sanitize.js';
 import { lastModifiedWithOffset } from './date.js';
@@ -16,6 +18,12 @@ import { htmlToText, toWellFormed } from './text.js';
 import type { WpFeatureItemLike, WpMediaLike, WpPageLike, WpPracticeAreaLike } from './types.js';
 
 export type { Feature, IconName, PracticeArea };
+
+/**
+ * A whole practice area as derived here; its language and translations are the resolvers' (they may
+ * need the post's body, or a lookup of the linked items).
+ */
+export type PracticeAreaContent = Omit<PracticeArea, 'language' | 'translations'>;
 
 const ICON_BY_KEY = new Map<string, IconName>(ICON_NAMES.map((name) => [name.toLowerCase(), name]));
 
@@ -100,6 +108,23 @@ function canonicalFor(siteUrl: string, link: string): string {
 }
 
 /**
+ * An address on the public site moved to its twin in a language (brief §10: every page has its own
+ * canonical): a canonical WordPress gives for the English page names the Hindi page on a Hindi one.
+ * Addresses elsewhere are the editor's choice and stay.
+ */
+function localizeSiteUrl(lang: Lang, url: string, siteUrl: string): string {
+  if (lang === 'en') return url;
+  try {
+    const parsed = new URL(url);
+    if (parsed.origin !== new URL(siteUrl).origin) return url;
+    parsed.pathname = localizePath(lang, parsed.pathname);
+    return parsed.href;
+  } catch {
+    return url;
+  }
+}
+
+/**
  * What one practice area is made of. A built-in area (brief §2) takes its content from a
  * `practice_area` post whose slug names it when there is one, else from its WordPress page (brief §7);
  * built-in data fills every gap. Without a built-in area, the post is the area (/practice/{slug}/).
@@ -108,7 +133,15 @@ export interface PracticeAreaParts {
   builtIn: BuiltInPracticeArea | null;
   page: WpPageLike | null;
   post: WpPracticeAreaLike | null;
+  /**
+   * The language asked for (brief §10; English when not given): the built-in copy's and the links'.
+   * What WordPress says is shown as WordPress has it.
+   */
+  lang?: Lang;
 }
+
+/** The name of a practice_area post WordPress gives none. */
+const UNTITLED: Readonly<Record<Lang, string>> = Object.freeze({ en: 'Practice Area', hi: 'कार्यक्षेत्र' });
 
 /** What a card, a link and the admin list show: known from a list, without a body or an image. */
 export interface PracticeAreaCard {
@@ -153,15 +186,16 @@ export function practiceAreaCard(
   const post = record(parts.post);
   const wp = post ?? record(parts.page);
   const { builtIn } = parts;
+  const lang = parts.lang ?? 'en';
   if (builtIn) {
     return {
       id: `practice-area:${builtIn.slug}`,
       slug: builtIn.slug,
-      title: (wp && plain(rendered(wp.title))) || builtIn.title,
+      title: (wp && plain(rendered(wp.title))) || builtIn.titles[lang],
       // A page's excerpt was never written for a card; a practice area's is.
-      description: (post && excerptOf(post)) || builtInCopy(builtIn).description,
+      description: (post && excerptOf(post)) || builtInCopy(builtIn, lang).description,
       icon: post ? toIconName(post.practice_icon, builtIn.icon) : builtIn.icon,
-      link: builtIn.link,
+      link: localizePath(lang, builtIn.link),
       origin: wp ? 'WORDPRESS' : 'BUILT_IN',
       editUrl: wp ? editUrlFor(helpers, wp.id) : null,
       modified: wp ? modifiedOf(wp) : null,
@@ -173,10 +207,10 @@ export function practiceAreaCard(
   return {
     id: databaseId === null ? `practice_area:${slug}` : `practice_area:${databaseId}`,
     slug,
-    title: plain(rendered(own.title)) || 'Practice Area',
+    title: plain(rendered(own.title)) || UNTITLED[lang],
     description: excerptOf(own) || null,
     icon: toIconName(own.practice_icon, 'Scale'),
-    link: `/practice/${slug}/`,
+    link: localizePath(lang, `/practice/${slug}/`),
     origin: 'WORDPRESS',
     editUrl: editUrlFor(helpers, own.id),
     modified: modifiedOf(own),
@@ -191,10 +225,11 @@ export function practiceAreaDescription(parts: PracticeAreaParts, card: Practice
 }
 
 /** The whole area: the card's fields and the body, structure, image and SEO. */
-export function practiceAreaOf(parts: PracticeAreaParts, helpers: PracticeAreaHelpers): PracticeArea {
+export function practiceAreaOf(parts: PracticeAreaParts, helpers: PracticeAreaHelpers): PracticeAreaContent {
   const card = practiceAreaCard(parts, helpers);
   // Built-in data fills every gap WordPress leaves.
-  const fallback = parts.builtIn ? builtInCopy(parts.builtIn) : null;
+  const lang = parts.lang ?? 'en';
+  const fallback = parts.builtIn ? builtInCopy(parts.builtIn, lang) : null;
   const wp = record(parts.post) ?? record(parts.page);
   const structure = isRecord(wp?.page_structure) ? wp.page_structure : {};
   const description = practiceAreaDescription(parts, card);
@@ -222,15 +257,29 @@ export function practiceAreaOf(parts: PracticeAreaParts, helpers: PracticeAreaHe
     origin: card.origin,
     editUrl: card.editUrl,
     modified: card.modified,
-    seo: mergeSeo({
-      yoast: wp?.yoast_head_json ?? null,
-      seoMeta: wp?.seo_meta ?? null,
-      title: card.title,
-      description,
-      canonical: canonicalFor(helpers.siteUrl, card.link),
-      image: featuredImage?.url ?? null,
-      siteName: helpers.siteName,
-    }),
+    seo: localizeSeo(
+      lang,
+      mergeSeo({
+        yoast: wp?.yoast_head_json ?? null,
+        seoMeta: wp?.seo_meta ?? null,
+        title: card.title,
+        description,
+        canonical: canonicalFor(helpers.siteUrl, card.link),
+        image: featuredImage?.url ?? null,
+        siteName: helpers.siteName,
+      }),
+      helpers.siteUrl,
+    ),
+  };
+}
+
+/** SEO of a page in a language: its canonical and share address are that language's page. */
+function localizeSeo(lang: Lang, seo: Seo, siteUrl: string): Seo {
+  if (lang === 'en') return seo;
+  return {
+    ...seo,
+    canonical: localizeSiteUrl(lang, seo.canonical, siteUrl),
+    ogUrl: localizeSiteUrl(lang, seo.ogUrl, siteUrl),
   };
 }
 
@@ -244,12 +293,15 @@ export function mergePracticeArea(
   builtIn: BuiltInPracticeArea,
   wpPage: WpPageLike | null | undefined,
   helpers: PracticeAreaHelpers,
-): PracticeArea {
+): PracticeAreaContent {
   return practiceAreaOf({ builtIn, page: wpPage ?? null, post: null }, helpers);
 }
 
 /** A `practice_area` custom post (brief §2 /practice/{slug}) as a PracticeArea. */
-export function practiceAreaFromWp(wp: WpPracticeAreaLike, helpers: PracticeAreaHelpers): PracticeArea {
+export function practiceAreaFromWp(
+  wp: WpPracticeAreaLike,
+  helpers: PracticeAreaHelpers,
+): PracticeAreaContent {
   return practiceAreaOf({ builtIn: null, page: null, post: wp }, helpers);
 }
 

@@ -1,3 +1,4 @@
+import { BUILT_IN_PRACTICE_AREAS, detectLanguage } from '@site/content-model';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_IMAGE } from './media.js';
 import { siteFromConfig, telHref } from './site.js';
@@ -185,6 +186,89 @@ describe('siteFromConfig', () => {
     expect(b.stats[0]?.value).toBe('40+');
     expect(b.testimonials[0]?.image.url).toBe('/images/testimonials/priya.jpg');
     expect(b.defaultImage.alt).toBe('Featured image');
+  });
+});
+
+describe('siteFromConfig in Hindi (brief §10)', () => {
+  it('is English unless Hindi is asked for', () => {
+    expect(siteFromConfig({}, 'en')).toEqual(siteFromConfig({}));
+  });
+
+  it('says the fixed texts in Hindi, the figures in the same Western digits', () => {
+    const en = siteFromConfig({});
+    const hi = siteFromConfig({}, 'hi');
+    expect(hi).toMatchObject({
+      tagline: '1985 से फ़ौजदारी मामलों की पैरवी',
+      replyPromise: 'हम हर पूछताछ का जवाब 24 घंटे के भीतर देते हैं।',
+      officeHours: [
+        { days: 'सोमवार से शनिवार', hours: 'सुबह 10 से रात 8 बजे तक' },
+        { days: 'रविवार', hours: 'बंद' },
+      ],
+      address: {
+        streetAddress: 'राज नगर',
+        locality: 'गाज़ियाबाद',
+        region: 'उत्तर प्रदेश',
+        postalCode: '201002',
+        country: 'IN',
+      },
+    });
+    expect(hi.stats.map((s) => [s.key, s.value])).toEqual(en.stats.map((s) => [s.key, s.value]));
+    expect(hi.stats.map((s) => s.value)).toEqual(['40+', '900+', '95%', '15', '24/7', '1985']);
+    for (const stat of hi.stats) expect(detectLanguage(stat.label), stat.key).toBe('hi');
+    expect(hi.socialLinks.map((l) => [l.network, l.url])).toEqual(
+      en.socialLinks.map((l) => [l.network, l.url]),
+    );
+    expect(hi.socialLinks.map((l) => l.label)).toEqual(['फ़ेसबुक', 'इंस्टाग्राम', 'लिंक्डइन', 'एक्स']);
+    expect(hi.logo).toEqual({ ...en.logo, alt: 'Law Partners का लोगो' });
+    expect(hi.defaultImage).toEqual({ ...en.defaultImage, alt: 'मुख्य चित्र' });
+  });
+
+  it('keeps the clients’ names, pictures and ratings, and tells their stories in Hindi', () => {
+    const en = siteFromConfig({}).testimonials;
+    const hi = siteFromConfig({}, 'hi').testimonials;
+    expect(hi.map((t) => [t.name, t.image, t.rating])).toEqual(en.map((t) => [t.name, t.image, t.rating]));
+    expect(hi.map((t) => [t.role, t.caseType, t.outcome])).toEqual([
+      ['व्यवसायी, इंदिरापुरम', 'आपराधिक बचाव', 'आरोपों में कमी'],
+      ['दो बच्चों के पिता, वैशाली', 'पारिवारिक कानून', 'कस्टडी मिली'],
+      ['शिक्षिका, राज नगर', 'जमानत की सुनवाई', 'आरोप खारिज'],
+    ]);
+    for (const t of hi) expect(detectLanguage(t.content), t.name).toBe('hi');
+  });
+
+  it('links the built-in areas by their Hindi names at their /hi/ addresses', () => {
+    expect(siteFromConfig({}, 'hi').practiceLinks).toEqual(
+      BUILT_IN_PRACTICE_AREAS.map((a) => ({ label: a.titles.hi, href: `/hi${a.link}` })),
+    );
+    expect(siteFromConfig({}).practiceLinks).toEqual(
+      BUILT_IN_PRACTICE_AREAS.map((a) => ({ label: a.title, href: a.link })),
+    );
+  });
+
+  it('shows what is configured as configured, in either language', () => {
+    const config = {
+      name: 'Sharma & Associates $&',
+      phone: '+91 98100 12345',
+      email: 'contact@sharma-law.example',
+      streetAddress: 'KJ-13, Kavi Nagar',
+    };
+    const en = siteFromConfig(config);
+    const hi = siteFromConfig(config, 'hi');
+    for (const key of ['name', 'phone', 'phoneHref', 'email', 'whatsappUrl', 'url', 'established'] as const) {
+      expect(hi[key], key).toEqual(en[key]);
+    }
+    expect(hi.address.streetAddress).toBe('KJ-13, Kavi Nagar');
+    expect(hi.logo.alt).toBe('Sharma & Associates $& का लोगो');
+  });
+
+  it('gives every caller fresh objects', () => {
+    const a = siteFromConfig({}, 'hi');
+    a.officeHours[0]!.days = 'changed';
+    a.stats[0]!.label = 'changed';
+    a.testimonials[0]!.role = 'changed';
+    const b = siteFromConfig({}, 'hi');
+    expect(b.officeHours[0]?.days).toBe('सोमवार से शनिवार');
+    expect(b.stats[0]?.label).toBe('वर्षों का अनुभव');
+    expect(b.testimonials[0]?.role).toBe('व्यवसायी, इंदिरापुरम');
   });
 });
 

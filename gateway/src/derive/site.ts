@@ -1,6 +1,7 @@
-import { BUILT_IN_PRACTICE_AREAS, phoneE164 } from '@site/content-model';
+import { BUILT_IN_PRACTICE_AREAS, localizePath, phoneE164, type Lang } from '@site/content-model';
 import type { Media, Site, Stat, Testimonial } from '../generated/resolvers.js';
 import { DEFAULT_IMAGE } from './media.js';
+import { siteCopy, SOCIAL_NETWORKS, STAT_KEYS, TESTIMONIAL_KEYS, type SiteCopy } from './site-copy.js';
 import { isAbsoluteHttpUrl } from './url.js';
 
 export type { Site };
@@ -24,28 +25,29 @@ export interface SiteConfig {
 export const SITE_DEFAULTS = Object.freeze({
   name: 'Law Partners',
   url: 'http://localhost:3000',
-  tagline: 'Criminal Defence Since 1985',
   phone: '+91 120 400 1985',
   email: 'info@lawpartners.example',
   whatsappUrl: 'https://wa.me/911204001985',
   established: 1985,
-  replyPromise: 'We respond to all enquiries within 24 hours.',
-  streetAddress: 'Raj Nagar',
   facebookUrl: 'https://www.facebook.com/',
   instagramUrl: 'https://www.instagram.com/',
   linkedinUrl: 'https://www.linkedin.com/',
   xUrl: 'https://x.com/',
 });
 
-/** brief §1 claims, in the order the site shows them. */
-export const SITE_STATS: readonly Stat[] = Object.freeze([
-  { key: 'experience', value: '40+', label: 'Years Experience' },
-  { key: 'cases', value: '900+', label: 'Successful Cases' },
-  { key: 'success-rate', value: '95%', label: 'Success Rate' },
-  { key: 'attorneys', value: '15', label: 'Expert Attorneys' },
-  { key: 'availability', value: '24/7', label: 'Availability' },
-  { key: 'established', value: '1985', label: 'Established' },
-]);
+const STAT_VALUES: Readonly<Record<(typeof STAT_KEYS)[number], string>> = Object.freeze({
+  experience: '40+',
+  cases: '900+',
+  'success-rate': '95%',
+  attorneys: '15',
+  availability: '24/7',
+  established: '1985',
+});
+
+/** brief §1 claims in a language, in the order the site shows them (figures in Western digits in both). */
+function statsIn(copy: SiteCopy): Stat[] {
+  return STAT_KEYS.map((key) => ({ key, value: STAT_VALUES[key], label: copy.stats[key] }));
+}
 
 function testimonialImage(key: string, name: string): Media {
   return {
@@ -62,39 +64,30 @@ function testimonialImage(key: string, name: string): Media {
   };
 }
 
-/** Static testimonials (brief §3); the clients are fictional. */
-export const TESTIMONIALS: readonly Testimonial[] = Object.freeze([
-  {
-    name: 'Priya S.',
-    role: 'Business owner, Indirapuram',
-    content:
-      'When a dispute with a former partner turned into a criminal complaint, the team explained every step, prepared me for each hearing and answered my calls the same day.',
-    image: testimonialImage('priya', 'Priya S.'),
-    caseType: 'Criminal Defence',
-    outcome: 'Charges Reduced',
-    rating: 5,
-  },
-  {
-    name: 'Rajesh K.',
-    role: 'Father of two, Vaishali',
-    content:
-      'My custody case was handled with patience and care. They kept the focus on what was best for my children and told me honestly what to expect.',
-    image: testimonialImage('rajesh', 'Rajesh K.'),
-    caseType: 'Family Law',
-    outcome: 'Custody Secured',
-    rating: 5,
-  },
-  {
-    name: 'Anita M.',
-    role: 'Teacher, Raj Nagar',
-    content:
-      'My brother was arrested late at night. The advocate on the emergency line guided us through the bail hearing and stayed with the case until it was closed.',
-    image: testimonialImage('anita', 'Anita M.'),
-    caseType: 'Bail Hearings',
-    outcome: 'Charges Dismissed',
-    rating: 5,
-  },
-]);
+/** brief §3's clients (fictional): who they are, whatever the language. */
+const CLIENTS: Readonly<Record<(typeof TESTIMONIAL_KEYS)[number], { name: string; rating: number }>> =
+  Object.freeze({
+    priya: { name: 'Priya S.', rating: 5 },
+    rajesh: { name: 'Rajesh K.', rating: 5 },
+    anita: { name: 'Anita M.', rating: 5 },
+  });
+
+/** The static testimonials (brief §3) in a language: what each client wrote and how the case is described. */
+function testimonialsIn(copy: SiteCopy): Testimonial[] {
+  return TESTIMONIAL_KEYS.map((key) => {
+    const { name, rating } = CLIENTS[key];
+    const { role, content, caseType, outcome } = copy.testimonials[key];
+    return { name, role, content, image: testimonialImage(key, name), caseType, outcome, rating };
+  });
+}
+
+/** Where each network's address is configured. */
+const SOCIAL_URL = {
+  facebook: 'facebookUrl',
+  instagram: 'instagramUrl',
+  linkedin: 'linkedinUrl',
+  x: 'xUrl',
+} as const satisfies Record<(typeof SOCIAL_NETWORKS)[number], keyof SiteConfig & keyof typeof SITE_DEFAULTS>;
 
 function str(value: unknown, fallback: string): string {
   if (typeof value !== 'string') return fallback;
@@ -132,9 +125,13 @@ function validEmail(value: unknown): string | null {
   return /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(v) ? v : null;
 }
 
-/** The firm's public details (Query.site) from configuration, with brief §1/§3 content. */
-export function siteFromConfig(cfg: SiteConfig | null | undefined): Site {
+/**
+ * The firm's public details (Query.site) from configuration, with brief §1/§3 content, its fixed texts
+ * in `lang` (brief §10; English by default). What is configured reads the same in both languages.
+ */
+export function siteFromConfig(cfg: SiteConfig | null | undefined, lang: Lang = 'en'): Site {
   const c: SiteConfig = cfg ?? {};
+  const copy = siteCopy(lang);
   const name = str(c.name, SITE_DEFAULTS.name);
   const url = httpUrl(c.url, SITE_DEFAULTS.url).replace(/\/+$/, '');
   const phone = validPhone(c.phone) ?? SITE_DEFAULTS.phone;
@@ -145,8 +142,11 @@ export function siteFromConfig(cfg: SiteConfig | null | undefined): Site {
     url,
     // The built-in areas' canonical pages; the Site.practiceLinks resolver (resolvers/site.ts) answers
     // with the whole practice list, published practice_area posts included, and falls back to these.
-    practiceLinks: BUILT_IN_PRACTICE_AREAS.map((a) => ({ label: a.title, href: a.link })),
-    tagline: SITE_DEFAULTS.tagline,
+    practiceLinks: BUILT_IN_PRACTICE_AREAS.map((a) => ({
+      label: a.titles[lang],
+      href: localizePath(lang, a.link),
+    })),
+    tagline: copy.tagline,
     phone,
     phoneHref: telHref(phone),
     emergencyPhone,
@@ -158,31 +158,27 @@ export function siteFromConfig(cfg: SiteConfig | null | undefined): Site {
         ? whatsapp
         : ((validPhone(c.phone) && whatsAppFor(phone)) ?? SITE_DEFAULTS.whatsappUrl),
     established: SITE_DEFAULTS.established,
-    replyPromise: SITE_DEFAULTS.replyPromise,
-    officeHours: [
-      { days: 'Monday - Saturday', hours: '10AM - 8PM' },
-      { days: 'Sunday', hours: 'Closed' },
-    ],
+    replyPromise: copy.replyPromise,
+    officeHours: [{ ...copy.officeHours.weekdays }, { ...copy.officeHours.sunday }],
     address: {
-      streetAddress: str(c.streetAddress, SITE_DEFAULTS.streetAddress),
-      locality: 'Ghaziabad',
-      region: 'Uttar Pradesh',
+      streetAddress: str(c.streetAddress, copy.address.streetAddress),
+      locality: copy.address.locality,
+      region: copy.address.region,
       postalCode: '201002',
       country: 'IN',
     },
-    stats: SITE_STATS.map((s) => ({ ...s })),
-    testimonials: TESTIMONIALS.map((t) => ({ ...t, image: { ...t.image } })),
-    socialLinks: [
-      { network: 'facebook', label: 'Facebook', url: httpUrl(c.facebookUrl, SITE_DEFAULTS.facebookUrl) },
-      { network: 'instagram', label: 'Instagram', url: httpUrl(c.instagramUrl, SITE_DEFAULTS.instagramUrl) },
-      { network: 'linkedin', label: 'LinkedIn', url: httpUrl(c.linkedinUrl, SITE_DEFAULTS.linkedinUrl) },
-      { network: 'x', label: 'X', url: httpUrl(c.xUrl, SITE_DEFAULTS.xUrl) },
-    ],
+    stats: statsIn(copy),
+    testimonials: testimonialsIn(copy),
+    socialLinks: SOCIAL_NETWORKS.map((network) => ({
+      network,
+      label: copy.socialLabels[network],
+      url: httpUrl(c[SOCIAL_URL[network]], SITE_DEFAULTS[SOCIAL_URL[network]]),
+    })),
     logo: {
       id: 'media:logo',
       databaseId: 0,
       url: '/logo.svg',
-      alt: `${name} logo`,
+      alt: copy.logoAlt.replace('{name}', () => name),
       caption: null,
       width: null,
       height: null,
@@ -190,6 +186,6 @@ export function siteFromConfig(cfg: SiteConfig | null | undefined): Site {
       mimeType: 'image/svg+xml',
       isDefault: false,
     },
-    defaultImage: { ...DEFAULT_IMAGE },
+    defaultImage: { ...DEFAULT_IMAGE, alt: copy.defaultImageAlt },
   };
 }

@@ -1,18 +1,20 @@
 // Page: generic WordPress pages (/{slug}) and the page list the sitemap needs.
-import { findBuiltInPracticeArea } from '@site/content-model';
+import { findBuiltInPracticeArea, type Lang } from '@site/content-model';
 import { prepareContent } from '../derive/content.js';
 import { lastModifiedWithOffset, withUtcOffset } from '../derive/date.js';
 import { clampExcerptLength, makeExcerpt } from '../derive/excerpt.js';
+import { contentLanguage, labelledLanguage, toGraphqlLanguage } from '../derive/language.js';
 import { featuresFromWp } from '../derive/practice-areas.js';
 import { mergeSeo } from '../derive/seo.js';
 import { htmlToText, titleText } from '../derive/text.js';
 import type { GatewayContext } from '../context.js';
 import type { PageResolvers, PageStructureResolvers, QueryResolvers } from '../generated/resolvers.js';
-import type { WpPage, WpPageStructure } from '../sources/types.js';
+import type { WpPage, WpPageStructure, WpPageSummary } from '../sources/types.js';
 import { errorSummary, upstreamUnavailable } from './errors.js';
 import { clampInt } from './inputs.js';
 import { bySlug } from './by-slug.js';
 import { contentOptionsFor, editUrl, optionalImage, siteName } from './shared.js';
+import { translationsOf } from './language.js';
 import { warnThrottled } from '../log-throttle.js';
 
 /** Practice pages live at their practice-area path; every other page at /{slug}. */
@@ -56,7 +58,26 @@ export const Page: PageResolvers<GatewayContext, WpPage> = {
   },
   structure: (page) => page.page_structure,
   editUrl: (page, _args, ctx) => editUrl(ctx.config, page.id),
+  language: (page) => toGraphqlLanguage(contentLanguage(page)),
+  translations: (page, _args, ctx) =>
+    translationsOf(ctx, page, contentLanguage(page), ctx.loaders.pageRefById, pageUri),
 };
+
+/**
+ * A listed page's language: WordPress's label, else told from the whole page (loaded by slug, one
+ * batched request for the list); English when that cannot be had.
+ */
+async function pageSummaryLanguage(summary: WpPageSummary, ctx: GatewayContext): Promise<Lang> {
+  const label = labelledLanguage(summary);
+  if (label !== null) return label;
+  try {
+    const page = await ctx.loaders.pageBySlug.load(summary.slug);
+    if (page) return contentLanguage(page);
+  } catch (error) {
+    ctx.logger.debug({ slug: summary.slug, err: errorSummary(error) }, 'page language lookup failed');
+  }
+  return 'en';
+}
 
 function orNull(html: string | undefined): string | null {
   const text = htmlToText(html ?? '');
@@ -81,7 +102,13 @@ export const pageQueries: Pick<QueryResolvers<GatewayContext>, 'page' | 'pages'>
     const perPage = clampInt(args.first, 100, 1, 100);
     try {
       const pages = await ctx.api.listPages(perPage);
-      return pages.map((p) => ({ slug: p.slug, uri: pageUri(p.slug), modified: lastModifiedWithOffset(p) }));
+      const languages = await Promise.all(pages.map((p) => pageSummaryLanguage(p, ctx)));
+      return pages.map((p, i) => ({
+        slug: p.slug,
+        uri: pageUri(p.slug),
+        modified: lastModifiedWithOffset(p),
+        language: toGraphqlLanguage(languages[i] ?? 'en'),
+      }));
     } catch (error) {
       warnThrottled(ctx, { err: errorSummary(error) }, 'pages list failed');
       throw upstreamUnavailable('Failed to fetch pages');

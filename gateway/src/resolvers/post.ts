@@ -1,11 +1,17 @@
 // Post: blog posts from /posts, with everything the screens need derived once here.
-import { POSTS_MAX_FIRST } from '@site/content-model';
+import { POSTS_MAX_FIRST, type Lang } from '@site/content-model';
 import { bannerFrom } from '../derive/banner.js';
 import { prepareContent } from '../derive/content.js';
 import { formatLongDate, lastModifiedWithOffset, withUtcOffset } from '../derive/date.js';
 import { clampExcerptLength, makeExcerpt } from '../derive/excerpt.js';
 import { readingTimeFromWords } from '../derive/reading-time.js';
 import { mergeSeo } from '../derive/seo.js';
+import {
+  contentLanguage,
+  fromGraphqlLanguage,
+  labelledLanguage,
+  toGraphqlLanguage,
+} from '../derive/language.js';
 import { htmlToText, titleText } from '../derive/text.js';
 import type { GatewayContext } from '../context.js';
 import type { PostResolvers, QueryResolvers } from '../generated/resolvers.js';
@@ -16,6 +22,7 @@ import { errorSummary, upstreamUnavailable } from './errors.js';
 import { boundedSearch, boundedSlug, clampInt } from './inputs.js';
 import { bySlug } from './by-slug.js';
 import { contentOptionsFor, featuredImageOrDefault, siteName } from './shared.js';
+import { translationsOf } from './language.js';
 import { warnThrottled } from '../log-throttle.js';
 
 export function postTitle(post: WpPostLike): string {
@@ -57,6 +64,11 @@ async function full(post: WpPostLike, ctx: GatewayContext): Promise<WpPost> {
 
 async function prepared(post: WpPostLike, ctx: GatewayContext) {
   return prepareContent((await full(post, ctx)).content.rendered, contentOptionsFor(ctx, post));
+}
+
+/** WordPress's label (lists carry it), else the script of the title and the whole body. */
+async function postLanguage(post: WpPostLike, ctx: GatewayContext): Promise<Lang> {
+  return labelledLanguage(post) ?? contentLanguage(await full(post, ctx));
 }
 
 /** The excerpt WordPress wrote (or generated), else the body. */
@@ -117,6 +129,9 @@ export const Post: PostResolvers<GatewayContext, WpPostLike> = {
       description: makeExcerpt(await excerptSource(post, ctx), 200),
     });
   },
+  language: async (post, _args, ctx) => toGraphqlLanguage(await postLanguage(post, ctx)),
+  translations: async (post, _args, ctx) =>
+    translationsOf(ctx, post, await postLanguage(post, ctx), ctx.loaders.postRefById, postUri),
 };
 
 const MAX_PAGE = 1000;
@@ -126,6 +141,7 @@ export const postQueries: Pick<QueryResolvers<GatewayContext>, 'posts' | 'post'>
     const perPage = clampInt(args.first, 10, 1, POSTS_MAX_FIRST);
     const page = clampInt(args.page, 1, 1, MAX_PAGE);
     const search = boundedSearch(args.search);
+    const language = fromGraphqlLanguage(args.language);
     const empty = { nodes: [], totalCount: 0, totalPages: 0, page, perPage, category: null };
     try {
       let categories: number[] | undefined;
@@ -137,7 +153,7 @@ export const postQueries: Pick<QueryResolvers<GatewayContext>, 'posts' | 'post'>
         categories = [category.id];
       }
       const excludeSlug = args.excludeSlug ? boundedSlug(args.excludeSlug) : null;
-      const base = { search, categories };
+      const base = { search, categories, language };
 
       // On the first page the post to leave out is dropped from one extra result, so every post's
       // sidebar shares one cached list; later pages exclude it by id to keep page boundaries right.

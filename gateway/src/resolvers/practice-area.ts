@@ -7,22 +7,26 @@ import {
   builtInPracticeAreaSlugs,
   findBuiltInPracticeArea,
   type BuiltInPracticeArea,
+  type Lang,
 } from '@site/content-model';
+import {
+  contentLanguage,
+  fromGraphqlLanguage,
+  labelledLanguage,
+  toGraphqlLanguage,
+  type LanguageSource,
+} from '../derive/language.js';
 import {
   practiceAreaCard,
   practiceAreaDescription,
   practiceAreaList,
   practiceAreaOf,
   type PracticeAreaCard,
+  type PracticeAreaContent,
   type PracticeAreaHelpers,
 } from '../derive/practice-areas.js';
 import type { GatewayContext } from '../context.js';
-import type {
-  NavLink,
-  PracticeArea as PracticeAreaData,
-  PracticeAreaResolvers,
-  QueryResolvers,
-} from '../generated/resolvers.js';
+import type { NavLink, PracticeAreaResolvers, QueryResolvers } from '../generated/resolvers.js';
 import { normalizeSlug } from '../loaders.js';
 import {
   isFullPracticeArea,
@@ -35,6 +39,8 @@ import { errorSummary } from './errors.js';
 import { bySlug } from './by-slug.js';
 import { isDraft } from '../preview/drafts.js';
 import { editUrl, practiceHelpers } from './shared.js';
+import { translationsOf } from './language.js';
+import { pageUri } from './page.js';
 import { warnThrottled } from '../log-throttle.js';
 
 /**
@@ -48,6 +54,11 @@ export interface PracticeAreaModel {
   post: WpPracticeAreaOrSummary | null;
   card: PracticeAreaCard;
   /**
+   * The language asked for (brief §10): the built-in copy's and the links'; not necessarily the
+   * language of the WordPress content (the `language` field).
+   */
+  lang: Lang;
+  /**
    * The whole posts of a list's summaries, by slug, loaded together before any area of the list is
    * derived, so that all their images are asked for in one request with the pages' images.
    */
@@ -58,12 +69,32 @@ function cardHelpers(ctx: GatewayContext): Pick<PracticeAreaHelpers, 'editUrl'> 
   return { editUrl: (id) => editUrl(ctx.config, id) };
 }
 
+/**
+ * WordPress's content for a built-in area, when it is written in the language asked for. A Hindi
+ * page shows the area's own Hindi copy rather than the firm's English page (and the other way
+ * round): a reader gets the area in their language, and the English content stays on the English
+ * page (brief §10). An area written only in WordPress is shown as it is, in its language.
+ */
+function inLanguage<T extends LanguageSource>(item: T | null, lang: Lang): T | null {
+  if (!item) return null;
+  return (labelledLanguage(item) ?? contentLanguage(item)) === lang ? item : null;
+}
+
+/** An area's model; in English unless `parts.lang` says otherwise (previews are always English). */
 export function model(
   ctx: GatewayContext,
-  parts: Omit<PracticeAreaModel, 'card' | 'wholePosts'>,
+  parts: Omit<PracticeAreaModel, 'card' | 'wholePosts' | 'lang'> & { lang?: Lang },
   wholePosts?: PracticeAreaModel['wholePosts'],
 ): PracticeAreaModel {
-  return { ...parts, card: practiceAreaCard(parts, cardHelpers(ctx)), ...(wholePosts ? { wholePosts } : {}) };
+  const lang = parts.lang ?? 'en';
+  const withLang = parts.builtIn
+    ? { ...parts, page: inLanguage(parts.page, lang), post: inLanguage(parts.post, lang), lang }
+    : { ...parts, lang };
+  return {
+    ...withLang,
+    card: practiceAreaCard(withLang, cardHelpers(ctx)),
+    ...(wholePosts ? { wholePosts } : {}),
+  };
 }
 
 /**
@@ -88,6 +119,8 @@ function mediaIdsOf(item: WpPage | WpPracticeAreaOrSummary | null): number[] {
   return [item.featured_media, item.page_structure?.hero_image ?? 0];
 }
 
+type PracticeAreaData = PracticeAreaContent;
+
 const wholeAreas = new WeakMap<PracticeAreaModel, Promise<PracticeAreaData>>();
 
 async function derive(area: PracticeAreaModel, ctx: GatewayContext): Promise<PracticeAreaData> {
@@ -99,7 +132,10 @@ async function derive(area: PracticeAreaModel, ctx: GatewayContext): Promise<Pra
   // A draft's body is derived without being kept (preview/drafts.ts).
   const draft = isDraft(post) || isDraft(area.page);
   const content = draft ? { ...helpers.content, memo: false } : helpers.content;
-  return practiceAreaOf({ builtIn: area.builtIn, page: area.page, post }, { ...helpers, content });
+  return practiceAreaOf(
+    { builtIn: area.builtIn, page: area.page, post, lang: area.lang },
+    { ...helpers, content },
+  );
 }
 
 /** The whole area, derived once per model. */
@@ -110,6 +146,23 @@ function whole(area: PracticeAreaModel, ctx: GatewayContext): Promise<PracticeAr
     wholeAreas.set(area, found);
   }
   return found;
+}
+
+/**
+ * The language of the WordPress content behind an area (brief §10): the practice_area post's, else
+ * its page's; a built-in area without WordPress content is in the language of its copy.
+ */
+async function areaLanguage(area: PracticeAreaModel, ctx: GatewayContext): Promise<Lang> {
+  if (area.post) return labelledLanguage(area.post) ?? contentLanguage(await wholePost(area.post, ctx));
+  if (area.page) return contentLanguage(area.page);
+  // The built-in copy, in the language asked for.
+  return area.lang;
+}
+
+/** Where a linked practice_area post lives in English: a built-in area's address, or /practice/{slug}/. */
+function practicePostPath(slug: string): string {
+  const builtIn = findBuiltInPracticeArea(slug) ?? null;
+  return practiceAreaCard({ builtIn, page: null, post: { slug } }, {}).link;
 }
 
 export const PracticeArea: PracticeAreaResolvers<GatewayContext, PracticeAreaModel> = {
@@ -133,6 +186,17 @@ export const PracticeArea: PracticeAreaResolvers<GatewayContext, PracticeAreaMod
   whyChooseUs: async (area, _args, ctx) => (await whole(area, ctx)).whyChooseUs,
   featuredImage: async (area, _args, ctx) => (await whole(area, ctx)).featuredImage ?? null,
   seo: async (area, _args, ctx) => (await whole(area, ctx)).seo,
+  language: async (area, _args, ctx) => toGraphqlLanguage(await areaLanguage(area, ctx)),
+  translations: async (area, _args, ctx) => {
+    if (area.post) {
+      const own = await areaLanguage(area, ctx);
+      return translationsOf(ctx, area.post, own, ctx.loaders.practiceAreaRefById, practicePostPath);
+    }
+    if (area.page) {
+      return translationsOf(ctx, area.page, contentLanguage(area.page), ctx.loaders.pageRefById, pageUri);
+    }
+    return [];
+  },
 };
 
 /** The WordPress pages of the built-in areas (brief §7: one request); none when WordPress fails. */
@@ -195,11 +259,11 @@ export async function isListedPracticeArea(ctx: GatewayContext, slug: string): P
  * page with the layout costs WordPress only the (cached) list of practice_area posts. When WordPress
  * fails, the built-in areas alone.
  */
-export async function practiceLinks(ctx: GatewayContext): Promise<NavLink[]> {
+export async function practiceLinks(ctx: GatewayContext, lang: Lang = 'en'): Promise<NavLink[]> {
   const { posts } = await listedPosts(ctx);
   const helpers = cardHelpers(ctx);
   return practiceAreaList(posts).map((entry) => {
-    const card = practiceAreaCard({ ...entry, page: null }, helpers);
+    const card = practiceAreaCard({ ...entry, page: null, lang }, helpers);
     return { label: card.title, href: card.link };
   });
 }
@@ -208,7 +272,8 @@ export async function practiceLinks(ctx: GatewayContext): Promise<NavLink[]> {
 const MAX_PRACTICE_SLUG_INPUT = 200;
 
 export const practiceAreaQueries: Pick<QueryResolvers<GatewayContext>, 'practiceAreas' | 'practiceArea'> = {
-  practiceAreas: async (_parent, _args, ctx) => {
+  practiceAreas: async (_parent, args, ctx) => {
+    const lang = fromGraphqlLanguage(args.language) ?? 'en';
     const [pages, { posts }] = await Promise.all([practicePages(ctx), listedPosts(ctx)]);
     const pageFor = new Map(pages.map((p) => [normalizeSlug(p.slug), p]));
     const entries = practiceAreaList(posts);
@@ -227,6 +292,7 @@ export const practiceAreaQueries: Pick<QueryResolvers<GatewayContext>, 'practice
           // A practice_area post replacing a built-in area replaces its page too.
           page: builtIn && !post ? (pageFor.get(normalizeSlug(builtIn.wpSlug)) ?? null) : null,
           post,
+          lang,
         },
         wholePosts,
       ),
@@ -236,6 +302,7 @@ export const practiceAreaQueries: Pick<QueryResolvers<GatewayContext>, 'practice
   practiceArea: async (_parent, args, ctx) => {
     const raw = typeof args.slug === 'string' ? args.slug.trim() : '';
     if (raw === '' || raw.length > MAX_PRACTICE_SLUG_INPUT) return null;
+    const lang = fromGraphqlLanguage(args.language) ?? 'en';
 
     const builtIn = findBuiltInPracticeArea(raw);
     if (builtIn) {
@@ -252,12 +319,12 @@ export const practiceAreaQueries: Pick<QueryResolvers<GatewayContext>, 'practice
         replacingPosts(ctx, builtIn, raw),
       ]);
       const post = practiceAreaList(posts).find((e) => e.builtIn === builtIn)?.post ?? null;
-      return model(ctx, { builtIn, page: post ? null : page, post });
+      return model(ctx, { builtIn, page: post ? null : page, post, lang });
     }
 
     return bySlug(ctx, raw, 'practice area', async (slug) => {
       const post = await ctx.loaders.practiceAreaBySlug.load(slug);
-      return post ? model(ctx, { builtIn: null, page: null, post }) : null;
+      return post ? model(ctx, { builtIn: null, page: null, post, lang }) : null;
     });
   },
 };

@@ -1,9 +1,13 @@
 // The calls of brief §7 as typed functions over any RestSource, with the exact query strings
 // WordPress sees and only the `_fields` the schema needs.
+import type { Lang } from '@site/content-model';
+import { contentLanguage, knowsLanguage } from '../derive/language.js';
 import { fetchBatch, type BatchQuery, type BatchResult, type RestQuery, type RestSource } from './rest.js';
 import { normalizeSlug } from './slug.js';
 import {
   wpAnyListSchema,
+  wpPostScanListSchema,
+  wpRefListSchema,
   wpCategoryListSchema,
   wpMediaListSchema,
   wpPageListSchema,
@@ -20,6 +24,7 @@ import {
   type WpPostSummary,
   type WpPracticeArea,
   type WpPracticeAreaSummary,
+  type WpRef,
 } from './types.js';
 
 /**
@@ -32,6 +37,12 @@ const FEATURED_IMAGE_FIELDS = ['featured_media', 'featured_image'] as const;
 /** What every post type's list and page start with, in the order WordPress is asked for them. */
 const CONTENT_HEAD_FIELDS = ['id', 'date', 'date_gmt', 'modified', 'modified_gmt', 'slug', 'title'] as const;
 
+/**
+ * The language and the translation links (brief §10): Polylang's `lang` and `translations`, the
+ * companion plugin's `language` and `translation`. A WordPress leaves out what it does not have.
+ */
+export const LANGUAGE_FIELDS = ['lang', 'translations', 'language', 'translation'] as const;
+
 export const POST_FIELDS = [
   ...CONTENT_HEAD_FIELDS,
   'content',
@@ -43,6 +54,7 @@ export const POST_FIELDS = [
   'seo_meta',
   'banner_settings',
   'word_count',
+  ...LANGUAGE_FIELDS,
 ] as const;
 
 /** What a list of posts needs: no body, no SEO blocks (a tenth of the bytes of whole posts). */
@@ -53,6 +65,7 @@ export const POST_SUMMARY_FIELDS = [
   'categories',
   'author_name',
   'word_count',
+  ...LANGUAGE_FIELDS,
 ] as const;
 
 export const PAGE_FIELDS = [
@@ -63,6 +76,7 @@ export const PAGE_FIELDS = [
   'yoast_head_json',
   'seo_meta',
   'page_structure',
+  ...LANGUAGE_FIELDS,
 ] as const;
 
 export const PRACTICE_AREA_FIELDS = [
@@ -75,6 +89,7 @@ export const PRACTICE_AREA_FIELDS = [
   'page_structure',
   'yoast_head_json',
   'seo_meta',
+  ...LANGUAGE_FIELDS,
 ] as const;
 
 /** What the list of practice areas needs: cards, links, the order; no body (a tenth of the bytes). */
@@ -83,9 +98,28 @@ export const PRACTICE_AREA_SUMMARY_FIELDS = [
   'excerpt',
   'menu_order',
   'practice_icon',
+  ...LANGUAGE_FIELDS,
 ] as const;
 
-export const PAGE_SUMMARY_FIELDS = ['id', 'slug', 'date', 'date_gmt', 'modified', 'modified_gmt'] as const;
+export const PAGE_SUMMARY_FIELDS = [
+  'id',
+  'slug',
+  'date',
+  'date_gmt',
+  'modified',
+  'modified_gmt',
+  'lang',
+  'language',
+] as const;
+
+/** Another item asked for by id only to link to it (a translation): its slug and language. */
+export const REF_FIELDS = ['id', 'slug', 'lang', 'language'] as const;
+
+/**
+ * A WordPress that cannot filter by language (neither Polylang nor the companion plugin) is read
+ * whole, MAX_PER_PAGE posts at a time, and filtered here; past this many pages the rest is left out.
+ */
+export const LANGUAGE_SCAN_MAX_PAGES = 10;
 
 export const MEDIA_FIELDS = [
   'id',
@@ -110,6 +144,8 @@ export interface PostListParams {
   search?: string | undefined;
   categories?: readonly number[] | undefined;
   exclude?: readonly number[] | undefined;
+  /** Only the posts in this language (brief §10). */
+  language?: Lang | undefined;
 }
 
 export interface ListResult<T> {
@@ -134,6 +170,10 @@ export interface WpApi {
   practiceAreasBySlugs(slugs: readonly string[]): Promise<BatchResult<WpPracticeArea>>;
   /** Keyed by the id as a string. */
   mediaByIds(ids: readonly number[]): Promise<BatchResult<WpMedia>>;
+  /** Published posts, pages and practice areas by id (slug and language only), keyed by the id as a string. */
+  postRefsByIds(ids: readonly number[]): Promise<BatchResult<WpRef>>;
+  pageRefsByIds(ids: readonly number[]): Promise<BatchResult<WpRef>>;
+  practiceAreaRefsByIds(ids: readonly number[]): Promise<BatchResult<WpRef>>;
   /** The first CATEGORY_LIST_SIZE categories with posts, by name. */
   categories(): Promise<WpCategory[]>;
   /** Keyed by normalised slug; empty categories too. */
@@ -194,7 +234,32 @@ export const MEDIA_BY_ID: BatchShape<WpMedia> = {
   parse: (b) => wpMediaListSchema.parse(b),
 };
 
-/** The posts list of brief §7, newest first; `countPosts` asks the same with one id per page. */
+function byIdRefShape(path: string): BatchShape<WpRef> {
+  return {
+    path,
+    keyKind: 'id',
+    variant: REF_FIELDS.join(','),
+    // Sorted so the same set is the same question whichever order a page asks in.
+    query: (keys) => ({
+      include: [...keys].map(Number).sort((a, b) => a - b),
+      per_page: MAX_PER_PAGE,
+      status: 'publish',
+      _fields: REF_FIELDS,
+    }),
+    keyOf: (item) => String(item.id),
+    parse: (b) => wpRefListSchema.parse(b),
+  };
+}
+
+export const POST_REFS_BY_ID = byIdRefShape('/posts');
+export const PAGE_REFS_BY_ID = byIdRefShape('/pages');
+export const PRACTICE_AREA_REFS_BY_ID = byIdRefShape('/practice_areas');
+
+/**
+ * The posts list of brief §7, newest first; `countPosts` asks the same with one id per page. A
+ * language is asked for twice over: as the companion plugin's `lawfirm_language` and as Polylang's
+ * `lang` (each WordPress ignores the parameter it does not know; listPosts checks it was honoured).
+ */
 function postsQuery(
   params: Omit<PostListParams, 'perPage' | 'page'>,
   perPage: number,
@@ -210,8 +275,16 @@ function postsQuery(
     search: params.search,
     categories: params.categories,
     exclude: params.exclude,
+    lawfirm_language: params.language,
+    lang: params.language,
     _fields: fields,
   };
+}
+
+/** A list's summary of a post read with its body (wpPostScanSchema), without the body. */
+function withoutBody(post: WpPostSummary & { content?: unknown }): WpPostSummary {
+  const { content: _body, ...summary } = post;
+  return summary;
 }
 
 export function createWpApi(source: RestSource): WpApi {
@@ -221,6 +294,34 @@ export function createWpApi(source: RestSource): WpApi {
     return source.getBatch ? source.getBatch(question) : fetchBatch(source, question);
   };
   const slugs = (list: readonly string[]) => [...new Set(list.map(normalizeSlug))];
+  const ids = (list: readonly number[]) =>
+    [...new Set(list)].filter((id) => Number.isInteger(id) && id > 0).map(String);
+
+  /**
+   * Every post of a query in one language, from a WordPress that cannot filter by language: the
+   * posts with their bodies, MAX_PER_PAGE at a time, told apart as the mapping tells them
+   * (derive/language.ts). Each page of the scan is an ordinary, cached question.
+   */
+  async function postsInLanguage(
+    params: Omit<PostListParams, 'perPage' | 'page'>,
+    language: Lang,
+  ): Promise<WpPostSummary[]> {
+    const query = { ...params, language: undefined };
+    const found: WpPostSummary[] = [];
+    for (let page = 1; page <= LANGUAGE_SCAN_MAX_PAGES; page += 1) {
+      const response = await source.get(
+        '/posts',
+        postsQuery(query, MAX_PER_PAGE, page, [...POST_SUMMARY_FIELDS, 'content']),
+        { parse: (b) => wpPostScanListSchema.parse(b) },
+      );
+      for (const post of response.body) {
+        if (contentLanguage(post) === language) found.push(withoutBody(post));
+      }
+      const pages = response.totalPages ?? (response.body.length < MAX_PER_PAGE ? page : page + 1);
+      if (page >= pages) break;
+    }
+    return found;
+  }
 
   return {
     async listPosts(params) {
@@ -233,6 +334,16 @@ export function createWpApi(source: RestSource): WpApi {
           parse: (b) => wpPostSummaryListSchema.parse(b),
         },
       );
+      if (params.language && !response.body.every(knowsLanguage)) {
+        // Answers without a language field come from a WordPress that ignored the filter.
+        const all = await postsInLanguage(params, params.language);
+        const start = (params.page - 1) * params.perPage;
+        return {
+          items: all.slice(start, start + params.perPage),
+          total: all.length,
+          totalPages: Math.ceil(all.length / params.perPage),
+        };
+      }
       const total = response.total ?? response.body.length;
       return {
         items: response.body,
@@ -242,9 +353,14 @@ export function createWpApi(source: RestSource): WpApi {
     },
 
     async countPosts(params) {
-      const response = await source.get('/posts', postsQuery(params, 1, 1, ['id']), {
+      const fields = params.language ? ['id', 'lang', 'language'] : ['id'];
+      const response = await source.get('/posts', postsQuery(params, 1, 1, fields), {
         parse: (b) => wpAnyListSchema.parse(b),
       });
+      const first = response.body[0];
+      if (params.language && first && !knowsLanguage(first as Record<string, string | undefined>)) {
+        return (await postsInLanguage(params, params.language)).length;
+      }
       return response.total ?? response.body.length;
     },
 
@@ -279,9 +395,10 @@ export function createWpApi(source: RestSource): WpApi {
       return (await source.get('/practice_areas', query, { parse })).body;
     },
 
-    mediaByIds(ids) {
-      return batch(MEDIA_BY_ID, [...new Set(ids)].filter((id) => Number.isInteger(id) && id > 0).map(String));
-    },
+    mediaByIds: (list) => batch(MEDIA_BY_ID, ids(list)),
+    postRefsByIds: (list) => batch(POST_REFS_BY_ID, ids(list)),
+    pageRefsByIds: (list) => batch(PAGE_REFS_BY_ID, ids(list)),
+    practiceAreaRefsByIds: (list) => batch(PRACTICE_AREA_REFS_BY_ID, ids(list)),
 
     async categories() {
       const query: RestQuery = { hide_empty: true, per_page: CATEGORY_LIST_SIZE, _fields: CATEGORY_FIELDS };

@@ -150,6 +150,47 @@ const featuredImageField = z.unknown().optional();
 /** The companion plugin's word count of a post body; absent when the plugin is not active. */
 const wordCount = z.number().int().nonnegative().optional().catch(undefined);
 
+/**
+ * Polylang's `translations`: language code -> post id, the item itself included. Absent (undefined)
+ * without Polylang; PHP's empty array or anything malformed reads as no links.
+ */
+const polylangTranslations = z
+  .unknown()
+  .optional()
+  .transform((v) => {
+    if (v === undefined || v === null) return undefined;
+    const out: Record<string, number> = {};
+    if (typeof v !== 'object' || Array.isArray(v)) return out;
+    for (const [code, raw] of Object.entries(v as Record<string, unknown>)) {
+      const id = typeof raw === 'string' ? Number(raw) : raw;
+      if (typeof id === 'number' && Number.isInteger(id) && id > 0) out[code] = id;
+    }
+    return out;
+  });
+
+/** The companion plugin's `translation`: the id of the same content in the other language, 0 = none. */
+const translationId = z
+  .union([z.number(), z.string()])
+  .nullish()
+  .catch(undefined)
+  .transform((v) => {
+    if (v === undefined || v === null) return undefined;
+    const n = typeof v === 'string' ? Number(v) : v;
+    return Number.isInteger(n) && n > 0 ? n : 0;
+  });
+
+/**
+ * The language of an item as WordPress says it (brief §10): Polylang's `lang` and `translations`, the
+ * companion plugin's `language` ("" = not set) and `translation`. Each is undefined when the answer
+ * has no such field, which is how the gateway tells that WordPress cannot filter by language.
+ */
+const languageFields = {
+  lang: optString,
+  translations: polylangTranslations,
+  language: optString,
+  translation: translationId,
+};
+
 const wpContentBase = {
   id: z.number().int().positive(),
   date: z.string(),
@@ -167,6 +208,7 @@ const wpContentBase = {
   yoast_head_json: pluginObject(wpYoastHeadSchema),
   seo_meta: pluginObject(wpSeoMetaSchema),
   featured_image: featuredImageField,
+  ...languageFields,
 };
 
 /** The head of the list summaries below: plain object schemas, so unknown fields are dropped. */
@@ -179,6 +221,10 @@ const summaryBase = z.object(wpContentBase).pick({
   slug: true,
   title: true,
   excerpt: true,
+  lang: true,
+  translations: true,
+  language: true,
+  translation: true,
 });
 
 export const wpPostSchema = z.looseObject({
@@ -213,6 +259,12 @@ export type WpPostLike = WpPost | WpPostSummary;
 export function isFullPost(post: WpPostLike): post is WpPost {
   return 'content' in post && post.content !== undefined;
 }
+
+/**
+ * A post as the language filter reads it from a WordPress that cannot filter by language itself:
+ * the summary and its body, to tell the language from (api.ts, listPosts).
+ */
+export const wpPostScanSchema = wpPostSummarySchema.extend({ content: renderedOrEmpty });
 
 export const wpPageSchema = z.looseObject({
   ...wpContentBase,
@@ -257,6 +309,7 @@ export const wpPageSummarySchema = z.looseObject({
   modified_gmt: optString,
   date: optString,
   date_gmt: optString,
+  ...languageFields,
 });
 export type WpPageSummary = z.infer<typeof wpPageSummarySchema>;
 
@@ -348,6 +401,18 @@ export const wpCategorySchema = z.looseObject({
 });
 export type WpCategory = z.infer<typeof wpCategorySchema>;
 
+/**
+ * Another item by id, asked for only to link to it (a translation): its address and its language as
+ * WordPress says it.
+ */
+export const wpRefSchema = z.looseObject({
+  id: z.number().int().positive(),
+  slug: z.string(),
+  lang: optString,
+  language: optString,
+});
+export type WpRef = z.infer<typeof wpRefSchema>;
+
 /** The connectivity check asks only whether the route answers with a list. */
 export const wpAnyListSchema = z.array(z.unknown());
 
@@ -366,3 +431,5 @@ export const wpPracticeAreaSummaryListSchema = z.array(wpPracticeAreaSummarySche
 export const wpPageSummaryListSchema = z.array(wpPageSummarySchema);
 export const wpMediaListSchema = z.array(wpMediaSchema);
 export const wpCategoryListSchema = z.array(wpCategorySchema);
+export const wpPostScanListSchema = z.array(wpPostScanSchema);
+export const wpRefListSchema = z.array(wpRefSchema);

@@ -6,7 +6,13 @@ import {
   ENQUIRY_FIELDS,
   ENQUIRY_RULES,
   checkField,
+  ENQUIRY_MESSAGES,
   checkNormalized,
+  enquiryErrorCode,
+  enquiryErrorMessage,
+  enquiryOutcomeKey,
+  errorCodeOfNormalized,
+  fieldErrorCode,
   normalizeField,
   validateEnquiry,
   type EnquiryValues,
@@ -123,5 +129,44 @@ describe('validateEnquiry', () => {
 
   it('asks for each required field left out', () => {
     expect(validateEnquiry({}).map((e) => e.field)).toEqual(['name', 'email', 'phone', 'message']);
+  });
+});
+
+describe('error codes (the website shows each message in the page language, brief §10)', () => {
+  it('name the message the rule reports', () => {
+    expect(fieldErrorCode('name', '')).toBe('required');
+    expect(fieldErrorCode('name', ' A ')).toBe('tooShort');
+    expect(fieldErrorCode('message', 'x'.repeat(5001))).toBe('tooLong');
+    expect(fieldErrorCode('email', 'nope')).toBe('invalid');
+    expect(fieldErrorCode('name', 'Asha')).toBeNull();
+    expect(fieldErrorCode('subject', '')).toBeNull();
+    // A check without a message of its own reports the rule's tooLong one.
+    expect(enquiryErrorMessage('subject', 'invalid')).toBe(m.subject.messages.tooLong);
+  });
+
+  it('agree with the messages, for every field and value checked', () => {
+    const values = ['', 'A', 'Om', 'nope', 'a@b.in', '98765 43210', 'x'.repeat(300), 'family-law', 'x y'];
+    for (const field of ENQUIRY_FIELDS) {
+      for (const value of values) {
+        const code = errorCodeOfNormalized(field, value);
+        const message = checkNormalized(field, value);
+        expect(code === null ? null : enquiryErrorMessage(field, code), `${field}=${value}`).toBe(message);
+        if (message) {
+          // The gateway's answer names the same code back.
+          expect(enquiryErrorMessage(field, enquiryErrorCode(field, message)!)).toBe(message);
+        }
+      }
+    }
+  });
+
+  it('are found back from the English messages the gateway sends', () => {
+    expect(enquiryErrorCode('email', m.email.messages.invalid!)).toBe('invalid');
+    expect(enquiryErrorCode('name', m.name.messages.tooShort!)).toBe('tooShort');
+    expect(enquiryErrorCode('name', m.email.messages.invalid!)).toBeNull();
+    expect(enquiryErrorCode('website', 'Please enter your name.')).toBeNull();
+    expect(enquiryErrorCode('toString', 'x')).toBeNull();
+    expect(enquiryOutcomeKey(ENQUIRY_MESSAGES.tooFast)).toBe('tooFast');
+    expect(enquiryOutcomeKey(ENQUIRY_MESSAGES.success)).toBe('success');
+    expect(enquiryOutcomeKey('Something else.')).toBeNull();
   });
 });

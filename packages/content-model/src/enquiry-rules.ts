@@ -42,6 +42,15 @@ export interface FieldRule {
   messages: { required?: string; tooShort?: string; tooLong: string; invalid?: string };
 }
 
+/**
+ * Which of a rule's messages applies: the code the website turns into the visitor's language (brief
+ * §10); the messages themselves are English, as the gateway answers.
+ */
+export type EnquiryErrorCode = keyof FieldRule['messages'];
+
+/** In the order a rule is checked. */
+const ERROR_CODES: readonly EnquiryErrorCode[] = ['required', 'tooShort', 'tooLong', 'invalid'];
+
 export const ENQUIRY_RULES: Readonly<Record<EnquiryField, FieldRule>> = {
   name: {
     required: true,
@@ -121,6 +130,14 @@ export const ENQUIRY_MESSAGES = {
     'We could not take your message just now. Please try again in a few minutes, or call or e-mail us.',
 } as const;
 
+export type EnquiryOutcomeKey = keyof typeof ENQUIRY_MESSAGES;
+
+/** Which of ENQUIRY_MESSAGES a message the gateway sent is (brief §10: shown in the page's language). */
+export function enquiryOutcomeKey(message: string): EnquiryOutcomeKey | null {
+  const keys = Object.keys(ENQUIRY_MESSAGES) as EnquiryOutcomeKey[];
+  return keys.find((key) => ENQUIRY_MESSAGES[key] === message) ?? null;
+}
+
 // eslint-disable-next-line no-control-regex
 const CONTROL_EXCEPT_NEWLINE_TAB = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
 
@@ -135,17 +152,48 @@ export function normalizeField(field: EnquiryField, raw: unknown): string {
   return text.replace(/\s+/g, ' ').replace(CONTROL_EXCEPT_NEWLINE_TAB, '').trim();
 }
 
-/** The first rule a normalised value breaks, as the message for the visitor; null when it passes. */
-export function checkNormalized(field: EnquiryField, value: string): string | null {
+/**
+ * The first rule a normalised value breaks, as the code of the message the visitor is shown (a rule
+ * without its own message for a check shows its `tooLong` one); null when it passes.
+ */
+export function errorCodeOfNormalized(field: EnquiryField, value: string): EnquiryErrorCode | null {
   const rule = ENQUIRY_RULES[field];
   const { messages } = rule;
-  if (value === '') return rule.required ? (messages.required ?? messages.tooLong) : null;
-  if (value.length < rule.min) return messages.tooShort ?? messages.tooLong;
-  if (value.length > rule.max) return messages.tooLong;
-  if (rule.pattern && !rule.pattern.test(value)) return messages.invalid ?? messages.tooLong;
-  if (rule.valid && !rule.valid(value)) return messages.invalid ?? messages.tooLong;
-  if (rule.oneOf && !rule.oneOf.includes(value)) return messages.invalid ?? messages.tooLong;
+  const or = (code: EnquiryErrorCode): EnquiryErrorCode => (messages[code] === undefined ? 'tooLong' : code);
+  if (value === '') return rule.required ? or('required') : null;
+  if (value.length < rule.min) return or('tooShort');
+  if (value.length > rule.max) return 'tooLong';
+  if (rule.pattern && !rule.pattern.test(value)) return or('invalid');
+  if (rule.valid && !rule.valid(value)) return or('invalid');
+  if (rule.oneOf && !rule.oneOf.includes(value)) return or('invalid');
   return null;
+}
+
+/** The first rule a raw value breaks, as a code (errorCodeOfNormalized); null when it passes. */
+export function fieldErrorCode(field: EnquiryField, raw: unknown): EnquiryErrorCode | null {
+  return errorCodeOfNormalized(field, normalizeField(field, raw));
+}
+
+/** The English message of a code (a code the rule has no message for reads as its `tooLong` one). */
+export function enquiryErrorMessage(field: EnquiryField, code: EnquiryErrorCode): string {
+  const { messages } = ENQUIRY_RULES[field];
+  return messages[code] ?? messages.tooLong;
+}
+
+/**
+ * The code of a message the gateway sent for a field (its field errors are the rules' English
+ * messages); null for a message no rule of that field has.
+ */
+export function enquiryErrorCode(field: string, message: string): EnquiryErrorCode | null {
+  if (!Object.hasOwn(ENQUIRY_RULES, field)) return null;
+  const { messages } = ENQUIRY_RULES[field as EnquiryField];
+  return ERROR_CODES.find((code) => messages[code] === message) ?? null;
+}
+
+/** The first rule a normalised value breaks, as the message for the visitor; null when it passes. */
+export function checkNormalized(field: EnquiryField, value: string): string | null {
+  const code = errorCodeOfNormalized(field, value);
+  return code === null ? null : enquiryErrorMessage(field, code);
 }
 
 export function checkField(field: EnquiryField, raw: unknown): string | null {

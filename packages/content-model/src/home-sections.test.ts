@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HOME_ALIASES, homeAliasFor } from './home-sections.js';
+import { HOME_ALIASES, homeAliasCopy, homeAliasFor } from './home-sections.js';
+import { detectLanguage } from './language.js';
 
 describe('homeAliasFor', () => {
   it('maps each alias, with or without trailing slash, to its section', () => {
@@ -28,5 +29,33 @@ describe('HOME_ALIASES', () => {
     expect(aliases).toHaveLength(4);
     for (const [key, alias] of aliases) expect(alias.path).toBe(`/${key}/`);
     expect(new Set(aliases.map(([, a]) => a.section)).size).toBe(4);
+  });
+});
+
+describe('homeAliasCopy', () => {
+  it('gives the English copy and path as HOME_ALIASES has them', () => {
+    for (const alias of Object.values(HOME_ALIASES)) {
+      expect(homeAliasCopy(alias, 'en')).toEqual({
+        title: alias.title,
+        description: alias.description,
+        label: alias.label,
+        path: alias.path,
+      });
+    }
+  });
+
+  it('gives each section its Hindi title, description and label, at its /hi/ path (brief §10)', () => {
+    expect(homeAliasCopy(HOME_ALIASES.about!, 'hi')).toMatchObject({
+      label: 'हमारे बारे में',
+      path: '/hi/about/',
+    });
+    expect(homeAliasCopy(HOME_ALIASES['contact-us']!, 'hi').path).toBe('/hi/contact-us/');
+    for (const alias of Object.values(HOME_ALIASES)) {
+      const hi = homeAliasCopy(alias, 'hi');
+      expect(hi.path).toBe(`/hi${alias.path}`);
+      for (const text of [hi.title, hi.description, hi.label]) expect(detectLanguage(text), text).toBe('hi');
+    }
+    // The figures as the English description states them, in Western digits.
+    expect(homeAliasCopy(HOME_ALIASES.about!, 'hi').description).toMatch(/40\+.*900\+.*15/);
   });
 });

@@ -6,6 +6,7 @@ export * from './enquiry-rules.js';
 export * from './home-sections.js';
 export * from './icons.js';
 export * from './legacy-paths.js';
+export * from './language.js';
 export * from './limits.js';
 export * from './phone.js';
 // The numbering plans themselves, for the website's build, which puts only their value in the bundle.

@@ -1,16 +1,18 @@
 // What the site says about each built-in practice area wherever its WordPress content says nothing
-// (brief §2): content, kept in practice-area-copy.json beside this file and checked once, when this
-// module loads. The areas' slugs, titles and icons are in practice-areas.ts; the copy is keyed by
+// (brief §2): content, kept in practice-area-copy.json (English) and practice-area-copy.hi.json (Hindi,
+// brief §10) beside this file and checked once, when this module loads. The areas' slugs, titles and icons are in practice-areas.ts; the copy is keyed by
 // their canonical slugs, one entry each, no more. Only the gateway imports this (the website's
 // bundle has no use for it): `@site/content-model/practice-area-copy`.
 import { z } from 'zod';
 import { ICON_NAMES } from './icons.js';
+import type { Lang } from './language.js';
 import {
   BUILT_IN_PRACTICE_AREAS,
   type BuiltInPracticeArea,
   type BuiltInPracticeAreaSlug,
 } from './practice-areas.js';
 import catalogue from './practice-area-copy.json' with { type: 'json' };
+import catalogueHi from './practice-area-copy.hi.json' with { type: 'json' };
 
 const text = z.string().regex(/\S/, 'must not be blank');
 const feature = z.strictObject({ icon: z.enum(ICON_NAMES), title: text, description: text });
@@ -64,9 +66,46 @@ export function parsePracticeAreaCopy(
   return deepFreeze(result.data);
 }
 
-const BUILT_IN_COPY = parsePracticeAreaCopy(catalogue);
+/**
+ * The places where a translation does not say what the original says point by point: an area's list
+ * with another number of items, or an item under another icon (the page shows them side by side with
+ * the same pictures). Empty when the two match.
+ */
+export function copyMismatches(
+  original: PracticeAreaCopyCatalogue,
+  translation: PracticeAreaCopyCatalogue,
+): string[] {
+  const problems: string[] = [];
+  for (const slug of slugs) {
+    for (const list of ['services', 'whyChooseUs'] as const) {
+      const a = original[slug][list];
+      const b = translation[slug][list];
+      if (a.length !== b.length) problems.push(`${slug}.${list}: ${b.length} items, not ${a.length}`);
+      a.forEach((item, i) => {
+        const other = b[i];
+        if (other && other.icon !== item.icon) {
+          problems.push(`${slug}.${list}[${i}].icon: ${other.icon}, not ${item.icon}`);
+        }
+      });
+    }
+  }
+  return problems;
+}
 
-/** The copy of a built-in area. */
-export function builtInCopy(area: BuiltInPracticeArea): BuiltInPracticeAreaCopy {
-  return BUILT_IN_COPY[area.slug];
+const BUILT_IN_COPY: Readonly<Record<Lang, PracticeAreaCopyCatalogue>> = Object.freeze({
+  en: parsePracticeAreaCopy(catalogue),
+  hi: parsePracticeAreaCopy(catalogueHi, 'practice-area-copy.hi.json'),
+});
+{
+  const problems = copyMismatches(BUILT_IN_COPY.en, BUILT_IN_COPY.hi);
+  if (problems.length > 0) {
+    throw new Error(
+      `practice-area-copy.hi.json does not match practice-area-copy.json: ${problems.join('; ')}`,
+    );
+  }
+}
+
+/** The copy of a built-in area, in a language (English by default). */
+export function builtInCopy(area: BuiltInPracticeArea, lang: Lang = 'en'): BuiltInPracticeAreaCopy {
+  return BUILT_IN_COPY[lang][area.slug];
 }

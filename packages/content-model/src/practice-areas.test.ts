@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ICON_NAMES } from './icons.js';
+import { detectLanguage } from './language.js';
 import {
   BUILT_IN_PRACTICE_AREAS,
   builtInPracticeAreaSlugs,
@@ -103,5 +104,17 @@ describe('practiceAreaTitle', () => {
     expect(practiceAreaTitle('cheque-bounce')).toBeNull();
     expect(practiceAreaTitle(null)).toBeNull();
     expect(practiceAreaTitle(undefined)).toBeNull();
+  });
+
+  it('names it in Hindi on Hindi pages (brief §10), in English by default', () => {
+    expect(practiceAreaTitle('divorce-advisory', 'hi')).toBe('तलाक परामर्श');
+    expect(practiceAreaTitle('domestic-violence', 'hi')).toBe('घरेलू हिंसा');
+    expect(practiceAreaTitle('family-law', 'en')).toBe('Family Law');
+    expect(practiceAreaTitle('cybercrime', 'hi')).toBeNull();
+    for (const area of BUILT_IN_PRACTICE_AREAS) {
+      expect(area.titles.en).toBe(area.title);
+      expect(detectLanguage(area.titles.hi), area.slug).toBe('hi');
+    }
+    expect(new Set(BUILT_IN_PRACTICE_AREAS.map((a) => a.titles.hi)).size).toBe(7);
   });
 });

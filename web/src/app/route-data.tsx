@@ -4,6 +4,7 @@
 // (client-loader.ts).
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { ApolloClient, OperationVariables, TypedDocumentNode } from '@apollo/client';
+import { langOfPath, type Lang } from '@site/content-model';
 
 /** What the server hands its loaders (React Router's `requestContext`). */
 export interface ServerLoadContext {
@@ -15,6 +16,16 @@ export function serverClient(context: unknown): ApolloClient | null {
   return context && typeof context === 'object' && 'client' in context
     ? (context as ServerLoadContext).client
     : null;
+}
+
+/** The language of the page a loader answers for: its address says (brief §10). */
+export function requestLang(request: Request): Lang {
+  return langOfPath(new URL(request.url).pathname);
+}
+
+/** A language as the GraphQL schema names it. */
+export function graphqlLanguage(lang: Lang): 'EN' | 'HI' {
+  return lang === 'hi' ? 'HI' : 'EN';
 }
 
 /** A query's answer as a route renders it; `error` is a message, as the page shows it. */

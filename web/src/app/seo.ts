@@ -1,3 +1,4 @@
+import { HTML_LANG, LANGUAGES } from '@site/content-model';
 import { graphql } from '../gql';
 import type { SeoSiteFragment } from '../gql/graphql';
 
@@ -44,7 +45,11 @@ export function absoluteUrl(site: Pick<SeoSiteFragment, 'url'>, path: string): s
   return new URL(path, site.url).href;
 }
 
-/** schema.org LegalService with the office hours of brief §1 (Mon–Sat 10:00–20:00, Sunday closed). */
+/**
+ * schema.org LegalService with the office hours of brief §1 (Mon–Sat 10:00–20:00, Sunday closed),
+ * in the page's language as the gateway answered `site(language:)`. An organisation has no
+ * `inLanguage`: it names the languages it serves its clients in (brief §10).
+ */
 export function legalServiceJsonLd(site: SeoSiteFragment): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
@@ -57,7 +62,8 @@ export function legalServiceJsonLd(site: SeoSiteFragment): Record<string, unknow
     telephone: site.phone,
     email: site.email,
     foundingDate: String(site.established),
-    areaServed: { '@type': 'City', name: 'Ghaziabad' },
+    areaServed: { '@type': 'City', name: site.address.locality },
+    knowsLanguage: LANGUAGES.map((lang) => HTML_LANG[lang]),
     address: {
       '@type': 'PostalAddress',
       streetAddress: site.address.streetAddress,

@@ -6,6 +6,7 @@ import {
   type SystemContext,
 } from '@chakra-ui/react';
 import { chakraThemeData } from './theme-data';
+import { DEVANAGARI_FONT_FAMILY, LATIN_BODY_FONTS, LATIN_HEADING_FONTS } from './fonts';
 
 const baseConfig = () =>
   mergeConfigs(defaultBaseConfig, {
@@ -30,6 +31,24 @@ const site = defineConfig({
       lineHeight: '1.6',
       overflowWrap: 'break-word',
     },
+    // Hindi (brief §10): Devanagari's vowel signs reach above and below its letters, so its lines
+    // need more room than Latin's. Set where the language is declared (a Hindi page's <html>, or
+    // content with lang="hi" on an English page) and inherited. A heading's own line height, a style
+    // prop that would win over this layer, gives way to one that suits the script.
+    '[lang|="hi"], [lang|="hi"] body': { lineHeight: '1.8' },
+    // The Devanagari font comes first in the fonts of what is marked Hindi, and only there: an
+    // English page's text never waits on it, and the arrival of the few-KB font of its switcher
+    // restyles the switcher alone, not the whole page. Its @font-face rules hold only Devanagari
+    // (unicode-range), so Latin text in Hindi falls through to the Latin fonts. First, because a
+    // system font earlier in the stack may claim Devanagari and set it badly (boxes in semibold on
+    // some machines); under a name of its own, so that no locally installed Noto is picked up.
+    // On <body> rather than <html>: the font tokens are set on the root in a later layer, which wins there.
+    '[lang|="hi"] body, body [lang|="hi"]': {
+      '--chakra-fonts-body': `"${DEVANAGARI_FONT_FAMILY}", ${LATIN_BODY_FONTS}`,
+      '--chakra-fonts-heading': `"${DEVANAGARI_FONT_FAMILY}", ${LATIN_HEADING_FONTS}`,
+      fontFamily: 'body',
+    },
+    ':is(h1, h2, h3, h4, h5, h6):lang(hi)': { lineHeight: '1.4 !important' },
     'a:focus-visible, button:focus-visible, input:focus-visible, textarea:focus-visible': {
       outline: '3px solid',
       outlineColor: 'gold.500',
@@ -46,11 +65,9 @@ const site = defineConfig({
     },
     tokens: {
       fonts: {
-        heading: { value: 'Georgia, Cambria, "Times New Roman", Times, serif' },
-        body: {
-          value:
-            'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
-        },
+        // Hindi gets the Devanagari font first (the [lang|="hi"] rule above).
+        heading: { value: LATIN_HEADING_FONTS },
+        body: { value: LATIN_BODY_FONTS },
       },
       colors: {
         brand: {

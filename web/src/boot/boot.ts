@@ -5,6 +5,7 @@
 // the server's page cache answers, often already fetched or prerendered (speculation.ts).
 import { initMenu } from './menu';
 import { initDisclaimer } from './disclaimer';
+import { initLanguage } from './language';
 import { initImages } from './images';
 import { initToc } from './toc';
 import { initSearch } from './search';
@@ -16,6 +17,7 @@ import { initSpeculation, prefetchLinksIn } from './speculation';
 import { afterPaint, initIslands, readIslandsConfig } from './islands';
 
 const doc = document;
+initLanguage(doc);
 const whenPainted = afterPaint(doc);
 initMenu(doc, (menu) => prefetchLinksIn(doc, menu));
 initImages(doc);

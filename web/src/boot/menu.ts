@@ -1,14 +1,18 @@
 // The phone menu: its button opens and closes it. The server renders it closed; without JavaScript
 // the same links are in the footer. Opening it also tells the browser where the visitor is likely to
 // go next (speculation.ts).
-import { MOBILE_MENU } from '../components/layout/navigation';
+import { MENU_LABEL_ATTRS, MOBILE_MENU } from '../components/layout/navigation';
 
 /** The attribute that shows the menu (the header's CSS displays the menu when it is present). */
 export const OPEN_ATTR = 'data-open';
 
 export function setMenuOpen(button: Element, menu: HTMLElement, open: boolean): void {
   button.setAttribute('aria-expanded', String(open));
-  button.setAttribute('aria-label', open ? MOBILE_MENU.closeLabel : MOBILE_MENU.openLabel);
+  // The labels in the page's language, as the header wrote them (English when absent).
+  const label = open
+    ? (button.getAttribute(MENU_LABEL_ATTRS.close) ?? MOBILE_MENU.closeLabel)
+    : (button.getAttribute(MENU_LABEL_ATTRS.open) ?? MOBILE_MENU.openLabel);
+  button.setAttribute('aria-label', label);
   menu.toggleAttribute(OPEN_ATTR, open);
 }
 

@@ -9,6 +9,8 @@ export const proseStyles: SystemStyleObject = {
   color: 'gray.800',
   fontSize: { base: 'md', md: 'lg' },
   lineHeight: '1.7',
+  // Hindi text needs taller lines for the marks above and below its letters (brief §10).
+  '&:lang(hi)': { lineHeight: '1.8' },
   overflowWrap: 'break-word',
   '& > * + *': { marginTop: '1.1em' },
   '& h1, & h2, & h3, & h4, & h5, & h6': {

@@ -1,5 +1,6 @@
 import { Button, type ButtonProps } from '@chakra-ui/react';
 import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
 
 /**
  * 'Try Again' where a page could not load its content: a plain link to this same address, not a
@@ -8,9 +9,10 @@ import { useLocation } from 'react-router';
  */
 export function TryAgainLink(props: Omit<ButtonProps, 'asChild' | 'children'>) {
   const { pathname, search } = useLocation();
+  const { t } = useTranslation('errors');
   return (
     <Button asChild colorPalette="brand" size="lg" {...props}>
-      <a href={`${pathname}${search}`}>Try Again</a>
+      <a href={`${pathname}${search}`}>{t('tryAgain')}</a>
     </Button>
   );
 }

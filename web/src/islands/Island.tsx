@@ -6,7 +6,8 @@ import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ChakraProvider, useChakraContext } from '@chakra-ui/react';
 import { CacheProvider, __unsafe_useEmotionCache as useEmotionCache } from '@emotion/react';
-import { ISLAND_ROOT_ATTR, islandIdPrefix } from './island-markup';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { ISLAND_NAMESPACES, ISLAND_ROOT_ATTR, islandIdPrefix } from './island-markup';
 
 /** The wrappers take no box of their own: the part lays out as if it stood in their place. */
 const NO_BOX = { display: 'contents' } as const;
@@ -22,11 +23,15 @@ export function Island<P extends object>(props: {
 }) {
   const cache = useEmotionCache();
   const system = useChakraContext();
+  const { i18n } = useTranslation();
+  const speaks = props.name in ISLAND_NAMESPACES;
   const { component: Component } = props;
   const html = renderToString(
     <CacheProvider value={cache!}>
       <ChakraProvider value={system}>
-        <Component {...props.props} />
+        <I18nextProvider i18n={i18n}>
+          <Component {...props.props} />
+        </I18nextProvider>
       </ChakraProvider>
     </CacheProvider>,
     { identifierPrefix: islandIdPrefix(props.name) },
@@ -35,6 +40,8 @@ export function Island<P extends object>(props: {
     <div
       data-island={props.name}
       data-load={props.load ?? 'page'}
+      // The page's language, whose catalogues the browser loads for the island (entry.tsx).
+      data-island-lang={speaks ? i18n.language : undefined}
       // React escapes the attribute: the props' JSON cannot end it or open an element.
       data-island-props={JSON.stringify(props.props)}
       style={NO_BOX}

@@ -10,7 +10,18 @@ import { createEmotionCache } from '../app/emotion-cache';
 import { hydratingSystem } from '../app/theme';
 import { registerServerStyles } from '../app/ssr-styles';
 import { ISLANDS } from './registry';
-import { ISLAND_ROOT_ATTR, islandIdPrefix } from './island-markup';
+import { ISLAND_NAMESPACES, ISLAND_ROOT_ATTR, islandIdPrefix } from './island-markup';
+import { isLang } from '@site/content-model';
+
+import type { TextsWrapper } from './island-i18n';
+
+/** The island's texts in the page's language, when it shows any (island-markup.ts). */
+async function islandTexts(name: string, lang: string | undefined): Promise<TextsWrapper> {
+  const namespaces = ISLAND_NAMESPACES[name];
+  if (!namespaces || !isLang(lang)) return (children) => children;
+  const { islandI18n } = await import('./island-i18n');
+  return islandI18n(lang, namespaces);
+}
 
 let shared: { cache: EmotionCache; system: SystemContext } | undefined;
 
@@ -41,7 +52,8 @@ export async function hydrateIsland(el: HTMLElement): Promise<void> {
   const root = el.querySelector<HTMLElement>(`:scope > [${ISLAND_ROOT_ATTR}]`);
   const propsText = el.dataset.islandProps;
   if (!load || !root || !propsText) return;
-  const Component = (await load()) as ComponentType<Record<string, unknown>>;
+  const [loaded, withTexts] = await Promise.all([load(), islandTexts(name, el.dataset.islandLang)]);
+  const Component = loaded as ComponentType<Record<string, unknown>>;
   if (started.has(el)) return;
   started.add(el);
   const props = JSON.parse(propsText) as Record<string, unknown>;
@@ -52,9 +64,7 @@ export async function hydrateIsland(el: HTMLElement): Promise<void> {
       root,
       <CacheProvider value={cache}>
         <ChakraProvider value={system}>
-          <Hydrated el={el}>
-            <Component {...props} />
-          </Hydrated>
+          <Hydrated el={el}>{withTexts(<Component {...props} />)}</Hydrated>
         </ChakraProvider>
       </CacheProvider>,
       { identifierPrefix: islandIdPrefix(name) },

@@ -7,6 +7,15 @@ export const ISLAND_MODULES: Record<string, string> = {
   'wp-connection': 'src/routes/wp-admin/ConnectionStatus.tsx',
 };
 
+/**
+ * The catalogue namespaces an island's texts come from (brief §10): its browser code loads those of
+ * the page's language (data-island-lang) with its module. Islands not named here show no fixed text
+ * in a language other than English (the staff's /wp-admin).
+ */
+export const ISLAND_NAMESPACES: Record<string, readonly string[]> = {
+  'contact-form': ['contact'],
+};
+
 /** The element an island hydrates into: the inner one of its two wrappers. */
 export const ISLAND_ROOT_ATTR = 'data-island-root';
 

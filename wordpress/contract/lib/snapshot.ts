@@ -84,6 +84,12 @@ export function compareSnapshots(expected: ContentSnapshot, actual: ContentSnaps
   const categories = { expected: slugById(expected, 'categories'), actual: slugById(actual, 'categories') };
   const mediaSlug = (side: 'expected' | 'actual', id: unknown) =>
     typeof id === 'number' && id > 0 ? (media[side].get(id) ?? `missing media ${id}`) : null;
+  // A translation links an item of the same collection by id (brief §10): compare its slug.
+  const linked = new Map(
+    COLLECTIONS.map((name) => [name, { expected: slugById(expected, name), actual: slugById(actual, name) }]),
+  );
+  const linkSlug = (side: 'expected' | 'actual', name: CollectionName, id: unknown) =>
+    typeof id === 'number' && id > 0 ? (linked.get(name)?.[side].get(id) ?? `missing ${name} ${id}`) : null;
 
   const resolved = (
     side: 'expected' | 'actual',
@@ -110,6 +116,10 @@ export function compareSnapshots(expected: ContentSnapshot, actual: ContentSnaps
             why_choose_image: mediaSlug(side, ps.why_choose_image),
           }
         : null;
+    }
+    if (name === 'posts' || name === 'pages' || name === 'practice_areas') {
+      out.language = item.language ?? null;
+      out.translation = linkSlug(side, name, item.translation);
     }
     if (name === 'practice_areas') out.practice_icon = item.practice_icon;
     if (name === 'media') {

@@ -1,7 +1,7 @@
 <?php
 /**
  * Plugin Name:       Law Firm Companion
- * Description:       What the firm's website reads from WordPress: practice areas, banner, SEO and page-structure fields in the REST API (editable as meta boxes), private enquiries, a signed purge webhook to the site's gateway, and previews of drafts on the site.
+ * Description:       What the firm's website reads from WordPress: practice areas, banner, SEO and page-structure fields in the REST API (editable as meta boxes), the language of each post, page and practice area and its translation, private enquiries, a signed purge webhook to the site's gateway, and previews of drafts on the site.
  * Version:           1.0.0
  * Requires at least: 6.1
  * Requires PHP:      8.0
@@ -29,6 +29,7 @@ require_once __DIR__ . '/includes/post-types.php';
 require_once __DIR__ . '/includes/rest.php';
 require_once __DIR__ . '/includes/enquiries.php';
 require_once __DIR__ . '/includes/webhook.php';
+require_once __DIR__ . '/includes/language.php';
 require_once __DIR__ . '/includes/preview.php';
 
 if ( is_admin() ) {

@@ -8,7 +8,7 @@
 define( 'ABSPATH', '/nonexistent/' );
 require dirname( __DIR__, 2 ) . '/plugin/lawfirm-companion/includes/fields.php';
 
-use function LawFirm\Companion\{clean_color, clean_icon, clean_items, clean_media_id, clean_number, clean_opacity, clean_practice_icon, clean_text, clean_url, defaults, field_names, fields_for_type, normalize, rest_schema};
+use function LawFirm\Companion\{clean_color, clean_icon, clean_items, clean_language, clean_media_id, clean_number, clean_opacity, clean_practice_icon, clean_text, clean_translation, clean_url, defaults, detect_language, field_names, fields_for_type, language_text, normalize, rest_schema};
 
 require __DIR__ . '/check.php';
 
@@ -144,5 +144,31 @@ check( 'schema no $ref', str_contains( json_encode( rest_schema( 'banner_setting
 check( 'schema no default', str_contains( json_encode( rest_schema( 'seo_meta' ) ), 'default' ), false );
 check( 'schema opacity max', rest_schema( 'banner_settings' )['properties']['banner_overlay_opacity']['maximum'], 100 );
 check( 'schema opacity types', rest_schema( 'banner_settings' )['properties']['banner_overlay_opacity']['type'], array( 'number', 'string' ) );
+
+// Languages (brief §10): stored codes, translation ids, and the script check the website also makes.
+check( 'language hi', clean_language( 'hi' ), 'hi' );
+check( 'language case and region', clean_language( 'HI_in' ), 'hi' );
+check( 'language en', clean_language( ' en-GB ' ), 'en' );
+check( 'language other', clean_language( 'fr' ), '' );
+check( 'language unset', clean_language( '' ), '' );
+check( 'language non-string', clean_language( array( 'hi' ) ), '' );
+check( 'translation id', clean_translation( '183' ), 183 );
+check( 'translation none', clean_translation( 0 ), 0 );
+check( 'translation junk', clean_translation( 'x' ), 0 );
+check( 'translation negative', clean_translation( -5 ), 0 );
+check( 'detect hindi', detect_language( 'गिरफ्तारी के बाद जमानत कैसे मिलती है' ), 'hi' );
+check( 'detect english', detect_language( 'Regular bail, anticipatory bail and default bail explained' ), 'en' );
+check( 'detect empty', detect_language( '' ), 'en' );
+check( 'detect digits only', detect_language( '1985 – 2026' ), 'en' );
+// A Hindi text quoting section names and abbreviations in Latin letters is still Hindi...
+check( 'detect hindi with latin', detect_language( 'धारा 480 BNSS के तहत जमानत की अर्ज़ी मजिस्ट्रेट के सामने दी जाती है' ), 'hi' );
+// ...and an English text with a Hindi word is English.
+check( 'detect english with hindi', detect_language( 'The court granted जमानत on the second hearing after a long argument' ), 'en' );
+// At the boundary: a third of the letters Devanagari is Hindi.
+check( 'detect third', detect_language( 'कखग abcdef' ), 'hi' );
+check( 'detect under third', detect_language( 'कख abcdef' ), 'en' );
+$text = language_text( 'जमानत &amp; अधिकार', '<p class="has-very-long-latin-class-name">गिरफ्तारी</p><script>var englishWords = 1;</script><!-- note in English -->[gallery ids="1,2"]' );
+check( 'language text', preg_replace( '/\s+/u', ' ', trim( $text ) ), 'जमानत & अधिकार गिरफ्तारी' );
+check( 'detect markup stripped', detect_language( $text ), 'hi' );
 
 finish();

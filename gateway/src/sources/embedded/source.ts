@@ -4,9 +4,12 @@
 // mapping code. Behaviours follow what WordPress 6.1 does for anonymous requests: per_page 1..100
 // (else 400 rest_invalid_param), page past the end 400, unknown slug an empty list, empty slug
 // ignored, include dropping unknown ids, orderby=include, comma lists, top-level _fields only, and
-// the companion plugin's `featured_image` field, derived from the snapshot's media.
+// the companion plugin's `featured_image` field, derived from the snapshot's media, and its
+// `lawfirm_language` filter of posts.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isLang } from '@site/content-model';
+import { contentLanguage, type LanguageSource } from '../../derive/language.js';
 import { htmlToText } from '../../derive/text.js';
 import {
   UpstreamError,
@@ -131,6 +134,27 @@ function searchTerms(search: string): string[] {
   return terms;
 }
 
+/**
+ * An item's language as the companion plugin files it (brief §10): its label, else told from its
+ * title and body, as the plugin does for a post it has no language for.
+ */
+const languages = new WeakMap<Item, string>();
+function languageOf(item: Item): string {
+  let lang = languages.get(item);
+  if (lang === undefined) {
+    const text = (field: string) => ({ rendered: rendered(item, field) });
+    const source: LanguageSource = {
+      lang: typeof item.lang === 'string' ? item.lang : undefined,
+      language: typeof item.language === 'string' ? item.language : undefined,
+      title: text('title'),
+      content: text('content'),
+    };
+    lang = contentLanguage(source);
+    languages.set(item, lang);
+  }
+  return lang;
+}
+
 function compare(a: unknown, b: unknown): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   return String(a ?? '').localeCompare(String(b ?? ''), 'en');
@@ -241,6 +265,12 @@ export function createEmbeddedSourceFromSnapshot(
           (i) => Array.isArray(i.categories) && i.categories.some((c) => categories.includes(Number(c))),
         );
       }
+      // The companion plugin's filter ('en' | 'hi'; anything else is refused like its enum).
+      const language = scalar(query.lawfirm_language);
+      if (language !== undefined && language !== '') {
+        if (!isLang(language)) throw badParam(path);
+        items = items.filter((i) => languageOf(i) === language);
+      }
       const categoriesExclude = toIdList(query.categories_exclude, path);
       if (categoriesExclude.length) {
         items = items.filter(
@@ -318,10 +348,17 @@ export function createEmbeddedSourceFromSnapshot(
     };
   }
 
-  /** A post, page or practice area with the companion plugin's `featured_image`, as WordPress gives it. */
+  /**
+   * A post, page or practice area with the companion plugin's `featured_image` and `language` (its
+   * label, else the one its text is in), as WordPress with the plugin gives it.
+   */
   function withFeaturedImage(snap: ContentSnapshot, collection: CollectionName, item: Item): Item {
     if (!HAS_FEATURED_IMAGE.includes(collection)) return item;
-    return deepFreeze({ ...item, featured_image: featuredImageOf(snap, Number(item.featured_media ?? 0)) });
+    return deepFreeze({
+      ...item,
+      featured_image: featuredImageOf(snap, Number(item.featured_media ?? 0)),
+      language: languageOf(item),
+    });
   }
 
   const source: EmbeddedSource = {

@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { graphql } from '../../gql';
 import type { ArticleSeoFragment } from '../../gql/graphql';
 import type { QueryOutcome } from '../../app/route-data';
@@ -12,6 +13,7 @@ import { pageTitle } from '../../app/seo';
 import { Head } from '../Head';
 import { PageLoading } from '../PageLoading';
 import { TryAgainLink } from '../TryAgainLink';
+import { useLocalize } from '../../i18n/use-lang';
 
 graphql(`
   fragment ArticleSeo on Seo {
@@ -101,10 +103,12 @@ export function ArticleStatus(props: {
 
 /**
  * A page or practice area that is not there (404), or could not be loaded (503: the visitor may try
- * again): "{what} Not Found", what was asked for, the error line, `hint` and the ways on.
+ * again): "{what} Not Found", what was asked for, the error line, `hint` and the ways on, in the
+ * page's language.
  */
 export function ArticleNotFound(props: {
-  what: 'Page' | 'Practice Area';
+  what: 'page' | 'practiceArea';
+  /** What went wrong, as the visitor reads it; null when the content is not there. */
   error: string | null;
   siteName: string | undefined;
   description?: string;
@@ -112,17 +116,23 @@ export function ArticleNotFound(props: {
   children?: ReactNode;
 }) {
   const { what, error } = props;
-  const thing = what.toLowerCase();
+  const { t } = useTranslation('errors');
+  const localize = useLocalize();
+  const title = t(`articleNotFound.${what}.title`);
   return (
     <ArticleStatus
       code={error ? 503 : 404}
-      title={`${what} Not Found`}
+      title={title}
       siteName={props.siteName}
       description={props.description}
-      heading={`${what} Not Found`}
+      heading={title}
     >
-      <Text fontSize="lg" color="gray.700" mb="2">{`The requested ${thing} could not be found.`}</Text>
-      <Text color="red.700">{`Error: ${error ?? `${what.charAt(0)}${thing.slice(1)} not found`}`}</Text>
+      <Text fontSize="lg" color="gray.700" mb="2">
+        {t(`articleNotFound.${what}.requested`)}
+      </Text>
+      <Text color="red.700">
+        {t('errorLine', { message: error ?? t(`articleNotFound.${what}.missing`) })}
+      </Text>
       {props.hint && (
         <Text color="gray.700" mt="2">
           {props.hint}
@@ -131,7 +141,7 @@ export function ArticleNotFound(props: {
       <Stack direction={{ base: 'column', sm: 'row' }} justify="center" align="center" gap="3" mt="8">
         {error && <TryAgainLink />}
         <Button asChild colorPalette="brand" variant={error ? 'outline' : 'solid'} size="lg">
-          <Link to="/">Back to Home</Link>
+          <Link to={localize('/')}>{t('backToHome')}</Link>
         </Button>
         {props.children}
       </Stack>

@@ -12,15 +12,19 @@ export function FeatureCard({
   description,
   dark,
   roomy,
+  lang,
 }: {
   icon: IconName;
   title: string;
   description: string;
   dark?: boolean;
   roomy?: boolean;
+  /** The texts' language, when it is not the page's (brief §10). */
+  lang?: string;
 }) {
   return (
     <Stack
+      lang={lang}
       gap="3"
       p={{ base: '6', md: roomy ? '8' : '7' }}
       borderRadius="xl"

@@ -10,15 +10,19 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getSystem } from '../../app/theme';
-import { BUILT_IN_PRACTICE_AREAS, ENQUIRY_MESSAGES, ENQUIRY_RULES } from '@site/content-model';
+import { BUILT_IN_PRACTICE_AREAS, ENQUIRY_MESSAGES, ENQUIRY_RULES, type Lang } from '@site/content-model';
+import { inLang } from '../../i18n/test-render';
+import { i18nFor } from '../../i18n/instances';
 import { ContactForm, SubmitEnquiryMutation } from './ContactForm';
 
 type Vars = { input: Record<string, unknown> };
 type Answer = { ok: boolean; message: string | null; fieldErrors: Array<{ field: string; message: string }> };
 
-type Choices = ReadonlyArray<{ slug: string; title: string }>;
+type Choices = ReadonlyArray<{ slug: string; title: string; language?: 'EN' | 'HI' }>;
 
-function setup(options: { url?: string; answer?: Answer | Error; practiceAreas?: Choices } = {}) {
+function setup(
+  options: { url?: string; answer?: Answer | Error; practiceAreas?: Choices; lang?: Lang } = {},
+) {
   const sent: Vars[] = [];
   const answer = options.answer ?? { ok: true, message: ENQUIRY_MESSAGES.success, fieldErrors: [] };
   const mocks = [
@@ -41,22 +45,24 @@ function setup(options: { url?: string; answer?: Answer | Error; practiceAreas?:
     link: new MockLink(mocks),
     defaultOptions: { watchQuery: { errorPolicy: 'all' }, query: { errorPolicy: 'all' } },
   });
-  const treeWith = (practiceAreas: Choices | undefined) => (
-    <BrowserClientContext.Provider value={() => Promise.resolve(client)}>
-      <ChakraProvider value={getSystem()}>
-        <ContactForm
-          phone="+91 120 400 1985"
-          phoneHref="tel:+911204001985"
-          email="info@example.in"
-          practiceAreas={practiceAreas}
-          practice={
-            new URL(options.url ?? '/contact-us/', 'http://site.test').searchParams.get('practice') ??
-            undefined
-          }
-        />
-      </ChakraProvider>
-    </BrowserClientContext.Provider>
-  );
+  const treeWith = (practiceAreas: Choices | undefined) =>
+    inLang(
+      <BrowserClientContext.Provider value={() => Promise.resolve(client)}>
+        <ChakraProvider value={getSystem()}>
+          <ContactForm
+            phone="+91 120 400 1985"
+            phoneHref="tel:+911204001985"
+            email="info@example.in"
+            practiceAreas={practiceAreas}
+            practice={
+              new URL(options.url ?? '/contact-us/', 'http://site.test').searchParams.get('practice') ??
+              undefined
+            }
+          />
+        </ChakraProvider>
+      </BrowserClientContext.Provider>,
+      options.lang,
+    );
   const tree = treeWith(options.practiceAreas);
   return { sent, tree, treeWith, view: render(tree) };
 }
@@ -259,5 +265,115 @@ describe('ContactForm', () => {
     const html = renderToString(tree);
     expect(html).toMatch(/<button[^>]*type="button"[^>]*>[\s\S]*Send Message/);
     expect(html).not.toContain('type="submit"');
+  });
+});
+
+describe('ContactForm on a Hindi page (brief §10)', () => {
+  it('asks in Hindi and shows the rules’ messages in Hindi', async () => {
+    const { sent } = setup({ lang: 'hi' });
+    expect(screen.getByRole('heading', { name: 'हमें संदेश भेजें' })).toBeTruthy();
+    fireEvent.change(field(/फ़ोन नंबर/), { target: { value: '12345' } });
+    fireEvent.click(screen.getByRole('button', { name: /संदेश भेजें/ }));
+    const name = field(/आपका नाम/);
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    expect(description(name)).toBe('कृपया अपना नाम लिखें।');
+    expect(description(field(/फ़ोन नंबर/))).toMatch(/^भारत के बाहर .* \| कृपया ऐसा फ़ोन नंबर लिखें/);
+    expect(screen.getByRole('alert').textContent).toBe('कृपया चिह्नित 4 खानों की जानकारी ठीक करके दोबारा भेजें।');
+    fireEvent.change(name, { target: { value: 'A' } });
+    expect(description(name)).toBe('कृपया अपना पूरा नाम लिखें (कम से कम 2 अक्षर)।');
+    expect(document.body.textContent).not.toMatch(/Please|Your Name|Send/);
+    expect(sent).toHaveLength(0);
+  });
+
+  it('words the gateway’s English answers in Hindi: field errors, refusals and the confirmation', async () => {
+    setup({
+      lang: 'hi',
+      answer: {
+        ok: false,
+        message: null,
+        fieldErrors: [{ field: 'email', message: ENQUIRY_RULES.email.messages.invalid! }],
+      },
+    });
+    fireEvent.change(field(/आपका नाम/), { target: { value: 'आशा राव' } });
+    fireEvent.change(field(/ई-मेल पता/), { target: { value: 'asha@example.in' } });
+    fireEvent.change(field(/फ़ोन नंबर/), { target: { value: '98765 43210' } });
+    fireEvent.change(field(/^संदेश/), { target: { value: 'मेरे भाई को जमानत चाहिए।' } });
+    fireEvent.click(screen.getByRole('button', { name: /संदेश भेजें/ }));
+    const email = field(/ई-मेल पता/);
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(description(email)).toBe('कृपया सही ई-मेल पता लिखें, जैसे name@example.com');
+    cleanup();
+
+    setup({ lang: 'hi', answer: { ok: false, message: ENQUIRY_MESSAGES.tooFast, fieldErrors: [] } });
+    fireEvent.change(field(/आपका नाम/), { target: { value: 'आशा राव' } });
+    fireEvent.change(field(/ई-मेल पता/), { target: { value: 'asha@example.in' } });
+    fireEvent.change(field(/फ़ोन नंबर/), { target: { value: '98765 43210' } });
+    fireEvent.change(field(/^संदेश/), { target: { value: 'मेरे भाई को जमानत चाहिए।' } });
+    fireEvent.click(screen.getByRole('button', { name: /संदेश भेजें/ }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('फ़ॉर्म बहुत जल्दी भेजा गया'));
+    expect(screen.getByRole('alert').textContent).toContain('आप हमें +91 120 400 1985 पर कॉल भी कर सकते हैं');
+    cleanup();
+
+    setup({ lang: 'hi' });
+    fireEvent.change(field(/आपका नाम/), { target: { value: 'आशा राव' } });
+    fireEvent.change(field(/ई-मेल पता/), { target: { value: 'asha@example.in' } });
+    fireEvent.change(field(/फ़ोन नंबर/), { target: { value: '98765 43210' } });
+    fireEvent.change(field(/^संदेश/), { target: { value: 'मेरे भाई को जमानत चाहिए।' } });
+    fireEvent.click(screen.getByRole('button', { name: /संदेश भेजें/ }));
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain('संदेश भेज दिया गया');
+    expect(status.textContent).toContain('24 घंटे के भीतर');
+    expect(status.textContent).toContain('जल्दी बात करनी है? +91 120 400 1985 पर कॉल करें।');
+  });
+
+  it('shows a message from the gateway that no rule has as it came', async () => {
+    setup({
+      lang: 'hi',
+      answer: { ok: false, message: null, fieldErrors: [{ field: 'name', message: 'Something new.' }] },
+    });
+    fireEvent.change(field(/आपका नाम/), { target: { value: 'आशा राव' } });
+    fireEvent.change(field(/ई-मेल पता/), { target: { value: 'asha@example.in' } });
+    fireEvent.change(field(/फ़ोन नंबर/), { target: { value: '98765 43210' } });
+    fireEvent.change(field(/^संदेश/), { target: { value: 'मेरे भाई को जमानत चाहिए।' } });
+    fireEvent.click(screen.getByRole('button', { name: /संदेश भेजें/ }));
+    const name = field(/आपका नाम/);
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    expect(description(name)).toBe('Something new.');
+  });
+
+  it('names the built-in practice areas in Hindi while the site’s list is not there', () => {
+    setup({ lang: 'hi', url: '/hi/contact-us/?practice=family-law' });
+    const select = screen.getByLabelText(/सेवा क्षेत्र/) as HTMLSelectElement;
+    expect(select.value).toBe('family-law');
+    expect(select.options[0]!.text).toBe('पक्का नहीं पता / कोई और मामला');
+    expect(select.selectedOptions[0]!.text).toBe('पारिवारिक कानून');
+    expect(select.selectedOptions[0]!.lang).toBe('');
+    cleanup();
+    // An area written in WordPress in English only: named as written, in its own language.
+    const areas = [{ slug: 'cheque-bounce', title: 'Cheque Bounce', language: 'EN' as const }];
+    setup({ lang: 'hi', url: '/hi/contact-us/?practice=cheque-bounce', practiceAreas: areas });
+    const chosen = (screen.getByLabelText(/सेवा क्षेत्र/) as HTMLSelectElement).selectedOptions[0]!;
+    expect([chosen.text, chosen.lang]).toEqual(['Cheque Bounce', 'en-IN']);
+  });
+});
+
+describe('the contact catalogue', () => {
+  const catalogue = (lang: Lang) => i18nFor(lang).getResourceBundle(lang, 'contact') as Catalogue;
+  type Catalogue = {
+    error: Record<string, Record<string, string>>;
+    result: Record<string, string>;
+  };
+
+  it('has every rule’s message, in English word for word as the gateway sends it', () => {
+    for (const lang of ['en', 'hi'] as const) {
+      const { error, result } = catalogue(lang);
+      for (const [field, rule] of Object.entries(ENQUIRY_RULES)) {
+        const codes = Object.keys(rule.messages).sort();
+        expect(Object.keys(error[field] ?? {}).sort(), `${lang} ${field}`).toEqual(codes);
+        if (lang === 'en') expect(error[field]).toEqual(rule.messages);
+      }
+      expect(Object.keys(result).sort()).toEqual(Object.keys(ENQUIRY_MESSAGES).sort());
+      if (lang === 'en') expect(result).toEqual(ENQUIRY_MESSAGES);
+    }
   });
 });

@@ -1,18 +1,24 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Field, Grid, Input, Stack, Text, Textarea, chakra } from '@chakra-ui/react';
 import { AlertCircle, CheckCircle2, Send } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import {
   BUILT_IN_PRACTICE_AREAS,
   ENQUIRY_FIELDS,
-  ENQUIRY_MESSAGES,
-  checkField,
+  HTML_LANG,
+  enquiryErrorCode,
+  enquiryOutcomeKey,
+  fieldErrorCode,
   validateEnquiry,
+  type EnquiryErrorCode,
   type EnquiryField,
+  type Lang,
 } from '@site/content-model';
 import { graphql } from '../../gql';
 import type { ContactFormPracticeAreaFragment } from '../../gql/graphql';
 import { useBrowserClient } from '../../app/client-loader';
 import { useHydrated } from '../../app/use-hydrated';
+import { useLang } from '../../i18n/use-lang';
 import { fieldSlotRecipe, inputRecipe, textareaRecipe } from '../form-recipes';
 
 /**
@@ -23,6 +29,7 @@ export const ContactFormPracticeAreaFields = graphql(`
   fragment ContactFormPracticeArea on PracticeArea {
     slug
     title
+    language
   }
 `);
 
@@ -40,17 +47,16 @@ export const SubmitEnquiryMutation = graphql(`
 `);
 
 type Values = Record<EnquiryField, string>;
-type Errors = Partial<Record<EnquiryField, string>>;
+/**
+ * What is wrong with a field: the rule's code, which the `contact` catalogue words in the page's
+ * language (brief §10), or a message the gateway sent that no rule has, shown as it came.
+ */
+type Problem = { code: EnquiryErrorCode } | { text: string };
+type Errors = Partial<Record<EnquiryField, Problem>>;
 
-const LABELS: Record<EnquiryField, string> = {
-  name: 'Your Name',
-  email: 'Email Address',
-  phone: 'Phone Number',
-  subject: 'Subject',
-  message: 'Message',
-  practiceArea: 'Practice Area',
-};
+const problemOf = (code: EnquiryErrorCode | null): Problem | undefined => (code ? { code } : undefined);
 
+/** Labels are `contact:label.{field}`; hints are keys of the `contact` catalogue. */
 const INPUTS = [
   { name: 'name', type: 'text', autoComplete: 'name', required: true, hint: null },
   { name: 'email', type: 'email', autoComplete: 'email', required: true, hint: null },
@@ -59,7 +65,7 @@ const INPUTS = [
     type: 'tel',
     autoComplete: 'tel',
     required: true,
-    hint: 'Outside India, start with + and the country code',
+    hint: 'phoneHint',
   },
   { name: 'subject', type: 'text', autoComplete: 'off', required: false, hint: null },
 ] as const satisfies ReadonlyArray<{
@@ -76,7 +82,9 @@ const controlId = (field: EnquiryField) => `contact-${field}`;
 const errorId = (field: EnquiryField) => `contact-${field}-error`;
 const hintId = (field: EnquiryField) => `contact-${field}-hint`;
 
-type PracticeChoice = Pick<ContactFormPracticeAreaFragment, 'slug' | 'title'>;
+/** An area's name; `language` when the area is written in WordPress in another language than the page's. */
+type PracticeChoice = Pick<ContactFormPracticeAreaFragment, 'slug' | 'title'> &
+  Partial<Pick<ContactFormPracticeAreaFragment, 'language'>>;
 
 /** The slug in ?practice= when it names one of the practice areas offered. */
 function practiceFromSearch(practice: string | undefined, choices: readonly PracticeChoice[]): string {
@@ -120,6 +128,15 @@ type Outcome =
   | { kind: 'failed' }
   | { kind: 'sent'; message: string };
 
+/** The gateway's answer (English) in the page's language when it is one of the form's messages. */
+function useOutcomeText(): (message: string) => string {
+  const { t } = useTranslation('contact');
+  return (message) => {
+    const key = enquiryOutcomeKey(message);
+    return key ? t(`result.${key}`) : message;
+  };
+}
+
 export interface ContactFormProps {
   phone: string | undefined;
   phoneHref: string | undefined;
@@ -142,9 +159,18 @@ export interface ContactFormProps {
  * page cache.
  */
 export function ContactForm({ phone, phoneHref, email, practiceAreas, practice }: ContactFormProps) {
+  const { t } = useTranslation('contact');
+  const lang = useLang();
+  const outcomeText = useOutcomeText();
   const hydrated = useHydrated();
-  const choices = practiceAreas?.length ? practiceAreas : BUILT_IN_PRACTICE_AREAS;
+  const choices: readonly PracticeChoice[] = practiceAreas?.length
+    ? practiceAreas
+    : BUILT_IN_PRACTICE_AREAS.map((a) => ({ slug: a.slug, title: a.titles[lang] }));
   const fromPractice = practiceFromSearch(practice, choices);
+  const otherLang = (language: PracticeChoice['language']) => {
+    const of = language?.toLowerCase() as Lang | undefined;
+    return of && of !== lang ? HTML_LANG[of] : undefined;
+  };
   // Taken from the page once, before the first render commits (see typedBeforeHydration).
   const [typed] = useState(typedBeforeHydration);
   const [values, setValues] = useState<Values>(() => ({ ...EMPTY, practiceArea: fromPractice, ...typed }));
@@ -184,7 +210,9 @@ export function ContactForm({ phone, phoneHref, email, practiceAreas, practice }
     const next: Errors = {};
     for (const e of list) {
       if ((ENQUIRY_FIELDS as readonly string[]).includes(e.field))
-        next[e.field as EnquiryField] ??= e.message;
+        next[e.field as EnquiryField] ??= problemOf(enquiryErrorCode(e.field, e.message)) ?? {
+          text: e.message,
+        };
     }
     setErrors(next);
     const first = ENQUIRY_FIELDS.find((f) => next[f]);
@@ -195,12 +223,12 @@ export function ContactForm({ phone, phoneHref, email, practiceAreas, practice }
   const update = (field: EnquiryField, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     // A shown error follows the fix as it is typed; new errors wait for the field to be left.
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: checkField(field, value) ?? undefined }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: problemOf(fieldErrorCode(field, value)) }));
   };
 
   const leave = (field: EnquiryField) => {
     if (values[field] === '') return;
-    setErrors((e) => ({ ...e, [field]: checkField(field, values[field]) ?? undefined }));
+    setErrors((e) => ({ ...e, [field]: problemOf(fieldErrorCode(field, values[field])) }));
   };
 
   const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
@@ -237,11 +265,14 @@ export function ContactForm({ phone, phoneHref, email, practiceAreas, practice }
         setOutcome({ kind: 'failed' });
       } else if (result.ok) {
         setValues({ ...EMPTY, practiceArea: values.practiceArea });
-        setOutcome({ kind: 'sent', message: result.message ?? ENQUIRY_MESSAGES.success });
+        setOutcome({ kind: 'sent', message: outcomeText(result.message ?? '') || t('result.success') });
       } else if (result.fieldErrors.length > 0) {
         showErrors(result.fieldErrors);
       } else {
-        setOutcome({ kind: 'refused', message: result.message ?? ENQUIRY_MESSAGES.unavailable });
+        setOutcome({
+          kind: 'refused',
+          message: outcomeText(result.message ?? '') || t('result.unavailable'),
+        });
       }
     } catch {
       setOutcome({ kind: 'failed' });
@@ -268,16 +299,26 @@ export function ContactForm({ phone, phoneHref, email, practiceAreas, practice }
           <Box display="flex" gap="3" alignItems="center" color="green.800">
             <CheckCircle2 size={24} aria-hidden="true" />
             <Text as="h3" id="contact-sent-title" fontFamily="heading" fontSize="xl" fontWeight="bold">
-              Message sent
+              {t('sent.title')}
             </Text>
           </Box>
           <Text color="gray.800">{outcome.message}</Text>
           <Text color="gray.700">
-            Need us sooner? Call{' '}
-            <chakra.a href={phoneHref} color="brand.700" fontWeight="semibold" textDecoration="underline">
-              {phone}
-            </chakra.a>
-            .
+            <Trans
+              t={t}
+              i18nKey="sent.sooner"
+              values={{ phone: phone ?? '' }}
+              components={{
+                phone: (
+                  <chakra.a
+                    href={phoneHref}
+                    color="brand.700"
+                    fontWeight="semibold"
+                    textDecoration="underline"
+                  />
+                ),
+              }}
+            />
           </Text>
           <Button
             variant="outline"
@@ -286,7 +327,7 @@ export function ContactForm({ phone, phoneHref, email, practiceAreas, practice }
             minH="11"
             onClick={() => setOutcome({ kind: 'idle' })}
           >
-            Send another message
+            {t('sent.another')}
           </Button>
         </Stack>
       </Box>
@@ -298,12 +339,17 @@ export function ContactForm({ phone, phoneHref, email, practiceAreas, practice }
     outcome.kind === 'invalid'
       ? invalidCount === 0
         ? null
-        : `Please correct ${invalidCount === 1 ? 'the highlighted field' : `the ${invalidCount} highlighted fields`} and send again.`
+        : t('problem.invalid', { count: invalidCount })
       : outcome.kind === 'refused'
         ? outcome.message
         : outcome.kind === 'failed'
-          ? 'Your message could not be sent. Please check your connection and try again.'
+          ? t('problem.failed')
           : null;
+  const errorText = (field: EnquiryField): string | undefined => {
+    const error = errors[field];
+    if (!error) return undefined;
+    return 'code' in error ? t(`error.${field}.${error.code}`) : error.text;
+  };
 
   return (
     <chakra.form
@@ -323,7 +369,7 @@ export function ContactForm({ phone, phoneHref, email, practiceAreas, practice }
           fontWeight="bold"
           color="brand.800"
         >
-          Send Us a Message
+          {t('title')}
         </Text>
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="5">
           {INPUTS.map((f) => (
@@ -335,13 +381,13 @@ export function ContactForm({ phone, phoneHref, email, practiceAreas, practice }
               required={f.required}
             >
               <Field.Label fontWeight="semibold" color="gray.800">
-                {LABELS[f.name]}
+                {t(`label.${f.name}`)}
                 {f.required ? (
                   <Field.RequiredIndicator color="red.700" />
                 ) : (
                   <chakra.span fontWeight="normal" color="gray.600">
                     {' '}
-                    (optional)
+                    {t('optional')}
                   </chakra.span>
                 )}
               </Field.Label>
@@ -361,10 +407,10 @@ export function ContactForm({ phone, phoneHref, email, practiceAreas, practice }
               />
               {f.hint && (
                 <Text id={hintId(f.name)} fontSize="sm" color="gray.600">
-                  {f.hint}
+                  {t(f.hint)}
                 </Text>
               )}
-              <FieldError field={f.name} message={errors[f.name]} />
+              <FieldError field={f.name} message={errorText(f.name)} />
             </Field.Root>
           ))}
         </Grid>
@@ -375,10 +421,10 @@ export function ContactForm({ phone, phoneHref, email, practiceAreas, practice }
             invalid={Boolean(errors.practiceArea)}
           >
             <Field.Label fontWeight="semibold" color="gray.800">
-              {LABELS.practiceArea}
+              {t('label.practiceArea')}
               <chakra.span fontWeight="normal" color="gray.600">
                 {' '}
-                (optional)
+                {t('optional')}
               </chakra.span>
             </Field.Label>
             <chakra.select
@@ -398,14 +444,14 @@ export function ContactForm({ phone, phoneHref, email, practiceAreas, practice }
               borderRadius="md"
               _focusVisible={{ outline: '3px solid', outlineColor: 'gold.500', outlineOffset: '2px' }}
             >
-              <option value="">Not sure / something else</option>
+              <option value="">{t('notSure')}</option>
               {choices.map((c) => (
-                <option key={c.slug} value={c.slug}>
+                <option key={c.slug} value={c.slug} lang={otherLang(c.language)}>
                   {c.title}
                 </option>
               ))}
             </chakra.select>
-            <FieldError field="practiceArea" message={errors.practiceArea} />
+            <FieldError field="practiceArea" message={errorText('practiceArea')} />
           </Field.Root>
         )}
         <Field.Root
@@ -415,7 +461,7 @@ export function ContactForm({ phone, phoneHref, email, practiceAreas, practice }
           required
         >
           <Field.Label fontWeight="semibold" color="gray.800">
-            {LABELS.message}
+            {t('label.message')}
             <Field.RequiredIndicator color="red.700" />
           </Field.Label>
           <Textarea
@@ -432,7 +478,7 @@ export function ContactForm({ phone, phoneHref, email, practiceAreas, practice }
             borderColor={errors.message ? 'red.600' : 'gray.400'}
             resize="vertical"
           />
-          <FieldError field="message" message={errors.message} />
+          <FieldError field="message" message={errorText('message')} />
         </Field.Root>
         {/* A field people never see or reach; software that fills every field fills it too. */}
         <Box
@@ -476,25 +522,15 @@ export function ContactForm({ phone, phoneHref, email, practiceAreas, practice }
                 {outcome.kind !== 'invalid' && phone && (
                   <>
                     {' '}
-                    You can also call us on{' '}
-                    <chakra.a
-                      href={phoneHref}
-                      color="brand.700"
-                      fontWeight="semibold"
-                      textDecoration="underline"
-                    >
-                      {phone}
-                    </chakra.a>{' '}
-                    or e-mail{' '}
-                    <chakra.a
-                      href={`mailto:${email ?? ''}`}
-                      color="brand.700"
-                      fontWeight="semibold"
-                      textDecoration="underline"
-                    >
-                      {email}
-                    </chakra.a>
-                    .
+                    <Trans
+                      t={t}
+                      i18nKey="problem.otherWays"
+                      values={{ phone, email: email ?? '' }}
+                      components={{
+                        phone: <chakra.a href={phoneHref} {...linkStyles} />,
+                        email: <chakra.a href={`mailto:${email ?? ''}`} {...linkStyles} />,
+                      }}
+                    />
                   </>
                 )}
               </Text>
@@ -507,15 +543,17 @@ export function ContactForm({ phone, phoneHref, email, practiceAreas, practice }
           size="xl"
           alignSelf={{ base: 'stretch', md: 'flex-start' }}
           loading={loading}
-          loadingText="Sending..."
+          loadingText={t('sending')}
         >
           <Send aria-hidden="true" />
-          Send Message
+          {t('send')}
         </Button>
       </Stack>
     </chakra.form>
   );
 }
+
+const linkStyles = { color: 'brand.700', fontWeight: 'semibold', textDecoration: 'underline' } as const;
 
 function FieldError({ field, message }: { field: EnquiryField; message: string | undefined }) {
   if (!message) return null;

@@ -1,5 +1,6 @@
 import { Stack, chakra } from '@chakra-ui/react';
 import { MessageCircle, Phone } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { graphql } from '../../gql';
 import type { ContactButtonsSiteFragment } from '../../gql/graphql';
 
@@ -50,10 +51,11 @@ export function ContactButtons({
   site: ContactButtonsSiteFragment;
   revealOnScroll?: boolean;
 }) {
+  const { t } = useTranslation();
   return (
     <Stack
       as="aside"
-      aria-label="Contact shortcuts"
+      aria-label={t('contactButtons.label')}
       css={revealOnScroll ? revealOnScrollCss : undefined}
       position="fixed"
       right={{ base: '4', md: '6' }}
@@ -65,7 +67,7 @@ export function ContactButtons({
         href={site.whatsappUrl}
         target="_blank"
         rel="noopener noreferrer"
-        aria-label="Chat with us on WhatsApp (opens in a new tab)"
+        aria-label={t('contactButtons.whatsapp')}
         bg="#1a7f4b"
         color="white"
         {...round}
@@ -74,7 +76,7 @@ export function ContactButtons({
       </chakra.a>
       <chakra.a
         href={site.phoneHref}
-        aria-label={`Call us: ${site.phone}`}
+        aria-label={t('contactButtons.call', { phone: site.phone })}
         bg="gold.500"
         color="brand.900"
         {...round}

@@ -1,4 +1,5 @@
 import { Box, Button, Heading, HStack, Text, chakra } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
 import { useRenderContext } from '../../app/render-context';
 import { DISCLAIMER_ID, OPEN_DISCLAIMER_SCRIPT } from './disclaimer-key';
 
@@ -11,6 +12,7 @@ import { DISCLAIMER_ID, OPEN_DISCLAIMER_SCRIPT } from './disclaimer-key';
  */
 export function Disclaimer() {
   const nonce = useRenderContext()?.nonce;
+  const { t } = useTranslation();
   return (
     <>
       <chakra.dialog
@@ -27,29 +29,24 @@ export function Disclaimer() {
       >
         <Box p={{ base: '6', md: '8' }}>
           <Heading id="disclaimer-title" as="h2" fontSize="2xl" color="brand.800" mb="4">
-            Disclaimer
+            {t('disclaimer.title')}
           </Heading>
           <Box id="disclaimer-body" color="gray.700" fontSize="sm">
-            <Text mb="3">
-              The Bar Council of India does not permit advocates to solicit work or advertise. By clicking “I
-              Agree & Continue” you confirm that:
-            </Text>
+            <Text mb="3">{t('disclaimer.intro')}</Text>
             <chakra.ul pl="5" listStyleType="disc" mb="3">
-              <li>you are seeking information about us of your own accord;</li>
-              <li>there has been no advertisement, invitation or inducement by us or our members;</li>
-              <li>
-                nothing on this website is legal advice, and reading it creates no lawyer–client relationship.
-              </li>
+              <li>{t('disclaimer.ownAccord')}</li>
+              <li>{t('disclaimer.noInducement')}</li>
+              <li>{t('disclaimer.noAdvice')}</li>
             </chakra.ul>
           </Box>
           <HStack gap="3" justify="flex-end" wrap="wrap" mt="6">
             <Button variant="outline" data-disclaimer="leave">
-              Disagree & Leave
+              {t('disclaimer.leave')}
             </Button>
             {/* Where the dialog puts the focus when it opens: no script has to move it (which would make the
               browser lay the page out while the boot script runs). */}
             <Button colorPalette="brand" data-disclaimer="agree" autoFocus>
-              I Agree & Continue
+              {t('disclaimer.agree')}
             </Button>
           </HStack>
         </Box>

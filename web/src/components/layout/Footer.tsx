@@ -1,4 +1,6 @@
 import { Box, Container, Grid, HStack, Heading, Stack, Text, chakra } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { useLocalize } from '../../i18n/use-lang';
 import { Link } from 'react-router';
 import { Facebook, Instagram, Linkedin, Twitter, type LucideProps } from 'lucide-react';
 import { graphql } from '../../gql';
@@ -48,6 +50,8 @@ const FooterLink = chakra(Link, {
 });
 
 export function Footer({ site }: { site: FooterSiteFragment | undefined }) {
+  const { t } = useTranslation();
+  const localize = useLocalize();
   const year = new Date().getFullYear();
   return (
     <Box as="footer" bg="brand.950" color="gray.200" pt="12" pb={{ base: '24', md: '10' }}>
@@ -58,8 +62,7 @@ export function Footer({ site }: { site: FooterSiteFragment | undefined }) {
               {site?.name}
             </Heading>
             <Text color="gray.300" fontSize="sm">
-              Criminal defence and family law in Ghaziabad since {site?.established ?? 1985}. We listen,
-              explain your options plainly, and stand beside you in court.
+              {t('footer.about', { year: site?.established ?? 1985 })}
             </Text>
             <HStack gap="2" pt="2">
               {site?.socialLinks.map((s) => {
@@ -87,31 +90,31 @@ export function Footer({ site }: { site: FooterSiteFragment | undefined }) {
           </Stack>
           <Box as="nav" aria-labelledby="footer-quick-links">
             <Heading as="h2" id="footer-quick-links" fontSize="md" color="gold.300" mb="3">
-              Quick Links
+              {t('footer.quickLinks')}
             </Heading>
             <chakra.ul listStyleType="none">
               {FOOTER_QUICK_LINKS.map((l) => (
                 <li key={l.to}>
-                  <FooterLink to={l.to}>{l.label}</FooterLink>
+                  <FooterLink to={localize(l.to)}>{t(l.label)}</FooterLink>
                 </li>
               ))}
             </chakra.ul>
           </Box>
           <Box as="nav" aria-labelledby="footer-practice-links">
             <Heading as="h2" id="footer-practice-links" fontSize="md" color="gold.300" mb="3">
-              Practice Areas
+              {t('footer.practiceAreas')}
             </Heading>
             <chakra.ul listStyleType="none">
               {site?.practiceLinks.map((a) => (
                 <li key={a.href}>
-                  <FooterLink to={a.href}>{a.label}</FooterLink>
+                  <FooterLink to={localize(a.href)}>{a.label}</FooterLink>
                 </li>
               ))}
             </chakra.ul>
           </Box>
           <Stack gap="2" fontSize="sm">
             <Heading as="h2" fontSize="md" color="gold.300" mb="1">
-              Contact
+              {t('footer.contact')}
             </Heading>
             {site && (
               <>
@@ -135,13 +138,8 @@ export function Footer({ site }: { site: FooterSiteFragment | undefined }) {
           </Stack>
         </Grid>
         <Box borderTopWidth="1px" borderColor="whiteAlpha.200" mt="10" pt="6" fontSize="sm" color="gray.400">
-          <Text>
-            © {year} {site?.name}. All rights reserved.
-          </Text>
-          <Text mt="2">
-            As per the rules of the Bar Council of India, this website provides information only and is not a
-            solicitation or advertisement. Reading it does not create a lawyer–client relationship.
-          </Text>
+          <Text>{t('footer.copyright', { year, name: site?.name ?? '' })}</Text>
+          <Text mt="2">{t('footer.barCouncil')}</Text>
         </Box>
       </Container>
     </Box>

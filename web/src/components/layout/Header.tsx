@@ -3,7 +3,10 @@ import { Link, NavLink } from 'react-router';
 import { Mail, Menu, Phone, X } from 'lucide-react';
 import { graphql } from '../../gql';
 import type { HeaderSiteFragment } from '../../gql/graphql';
-import { MOBILE_MENU, NAV_ITEMS } from './navigation';
+import { useTranslation } from 'react-i18next';
+import { MENU_LABEL_ATTRS, MOBILE_MENU, NAV_ITEMS } from './navigation';
+import { LanguageSwitch } from './LanguageSwitch';
+import { useLocalize } from '../../i18n/use-lang';
 import { DEFAULT_LOGO_URL, LogoMark } from './LogoMark';
 
 /** @public Spread by the queries that show it: codegen reads this fragment, nothing imports it. */
@@ -39,6 +42,8 @@ const StyledLink = chakra(Link);
  * menu (closed in the server's HTML; web/src/boot/menu.ts opens it).
  */
 export function Header({ site }: { site: HeaderSiteFragment | undefined }) {
+  const { t } = useTranslation();
+  const localize = useLocalize();
   return (
     <>
       {/* The top bar scrolls away; only the navigation row stays, lower than the 96 px anchor offset. */}
@@ -72,7 +77,7 @@ export function Header({ site }: { site: HeaderSiteFragment | undefined }) {
               )}
             </HStack>
             <Text display={{ base: 'none', md: 'block' }} color="gold.200">
-              24/7 Emergency Legal Help
+              {t('header.emergency')}
             </Text>
           </Flex>
         </Container>
@@ -81,11 +86,11 @@ export function Header({ site }: { site: HeaderSiteFragment | undefined }) {
         <Container maxW="7xl" py="1.5">
           <Flex align="center" justify="space-between" minH="16" maxH="20">
             <StyledLink
-              to="/"
+              to={localize('/')}
               display="flex"
               alignItems="center"
               gap="3"
-              aria-label={site ? `${site.name}, home` : 'Home'}
+              aria-label={site ? t('header.homeLabel', { name: site.name }) : t('header.home')}
             >
               {!site || site.logo.url === DEFAULT_LOGO_URL ? (
                 <LogoMark borderRadius="full" flexShrink="0" boxSize={{ base: '12', md: '14' }} />
@@ -113,42 +118,54 @@ export function Header({ site }: { site: HeaderSiteFragment | undefined }) {
                 </Text>
               </Box>
             </StyledLink>
-            <HStack as="nav" aria-label="Main" gap="1" display={{ base: 'none', lg: 'flex' }}>
-              {NAV_ITEMS.map((item) => (
-                <StyledNavLink key={item.to} to={item.to} end {...navLinkStyles}>
-                  {item.label}
-                </StyledNavLink>
-              ))}
+            <HStack gap={{ base: '1', lg: '3' }}>
+              <HStack
+                as="nav"
+                aria-label={t('header.mainNav')}
+                gap="1"
+                display={{ base: 'none', lg: 'flex' }}
+              >
+                {NAV_ITEMS.map((item) => (
+                  <StyledNavLink key={item.to} to={localize(item.to)} end {...navLinkStyles}>
+                    {t(item.label)}
+                  </StyledNavLink>
+                ))}
+              </HStack>
+              <LanguageSwitch />
+              <chakra.button
+                type="button"
+                display={{ base: 'inline-flex', lg: 'none' }}
+                alignItems="center"
+                justifyContent="center"
+                boxSize="11"
+                borderRadius="md"
+                color="brand.800"
+                _hover={{ bg: 'brand.50' }}
+                // The page's boot script (web/src/boot/menu.ts) opens and closes the menu: it sets
+                // aria-expanded and the label, and data-open on the menu. Both icons are in the page
+                // and aria-expanded picks one.
+                aria-expanded={false}
+                aria-controls={MOBILE_MENU.id}
+                aria-label={t('header.openMenu')}
+                {...{
+                  [MENU_LABEL_ATTRS.open]: t('header.openMenu'),
+                  [MENU_LABEL_ATTRS.close]: t('header.closeMenu'),
+                }}
+                css={{
+                  '&[aria-expanded=true] > [data-icon=open], &[aria-expanded=false] > [data-icon=close]': {
+                    display: 'none',
+                  },
+                }}
+              >
+                <Menu aria-hidden="true" data-icon="open" />
+                <X aria-hidden="true" data-icon="close" />
+              </chakra.button>
             </HStack>
-            <chakra.button
-              type="button"
-              display={{ base: 'inline-flex', lg: 'none' }}
-              alignItems="center"
-              justifyContent="center"
-              boxSize="11"
-              borderRadius="md"
-              color="brand.800"
-              _hover={{ bg: 'brand.50' }}
-              // The page's boot script (web/src/boot/menu.ts) opens and closes the menu: it sets
-              // aria-expanded and the label, and data-open on the menu. Both icons are in the page
-              // and aria-expanded picks one.
-              aria-expanded={false}
-              aria-controls={MOBILE_MENU.id}
-              aria-label={MOBILE_MENU.openLabel}
-              css={{
-                '&[aria-expanded=true] > [data-icon=open], &[aria-expanded=false] > [data-icon=close]': {
-                  display: 'none',
-                },
-              }}
-            >
-              <Menu aria-hidden="true" data-icon="open" />
-              <X aria-hidden="true" data-icon="close" />
-            </chakra.button>
           </Flex>
           <Stack
             as="nav"
             id={MOBILE_MENU.id}
-            aria-label="Mobile"
+            aria-label={t('header.mobileNav')}
             display="none"
             css={{ '&[data-open]': { display: { base: 'flex', lg: 'none' } } }}
             gap="1"
@@ -159,13 +176,13 @@ export function Header({ site }: { site: HeaderSiteFragment | undefined }) {
             {NAV_ITEMS.map((item) => (
               <StyledNavLink
                 key={item.to}
-                to={item.to}
+                to={localize(item.to)}
                 end
                 {...navLinkStyles}
                 py="3"
                 data-menu-ahead={item.ahead ? '' : undefined}
               >
-                {'mobileLabel' in item ? item.mobileLabel : item.label}
+                {t('mobileLabel' in item ? item.mobileLabel : item.label)}
               </StyledNavLink>
             ))}
           </Stack>

@@ -1,15 +1,17 @@
 import { Box, chakra } from '@chakra-ui/react';
 import { Outlet, useLocation, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { graphql } from '../../gql';
-import { runQuery, useRouteData } from '../../app/route-data';
+import { graphqlLanguage, requestLang, runQuery, useRouteData } from '../../app/route-data';
+import { useTranslation } from 'react-i18next';
+import { splitLangPath } from '@site/content-model';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { ContactButtons } from './ContactButtons';
 import { Disclaimer } from './Disclaimer';
 
 const LayoutQuery = graphql(`
-  query Layout {
-    site {
+  query Layout($language: Language = EN) {
+    site(language: $language) {
       ...HeaderSite
       ...FooterSite
       ...ContactButtonsSite
@@ -18,8 +20,10 @@ const LayoutQuery = graphql(`
 `);
 
 /** The header's and footer's details: awaited everywhere, they frame every page. */
-export async function layoutLoader({ context }: LoaderFunctionArgs) {
-  return { layout: await runQuery(context, LayoutQuery) };
+export async function layoutLoader({ context, request }: LoaderFunctionArgs) {
+  return {
+    layout: await runQuery(context, LayoutQuery, { language: graphqlLanguage(requestLang(request)) }),
+  };
 }
 
 /** The firm's name as the layout has it, for a route that names no content of its own (the 404 page). */
@@ -31,6 +35,7 @@ export function useSiteName(): string | undefined {
 export function Layout() {
   const { data } = useRouteData<typeof layoutLoader>().layout;
   const location = useLocation();
+  const { t } = useTranslation();
   const site = data?.site;
   const onAdminPage = location.pathname.startsWith('/wp-admin');
   return (
@@ -58,14 +63,16 @@ export function Layout() {
           boxShadow: 'lg',
         }}
       >
-        Skip to content
+        {t('skipToContent')}
       </chakra.a>
       <Header site={site} />
       <Box as="main" id="main" flex="1" tabIndex={-1} _focus={{ outline: 'none' }}>
         <Outlet />
       </Box>
       <Footer site={site} />
-      {site && !onAdminPage && <ContactButtons site={site} revealOnScroll={location.pathname === '/'} />}
+      {site && !onAdminPage && (
+        <ContactButtons site={site} revealOnScroll={splitLangPath(location.pathname).path === '/'} />
+      )}
     </Box>
   );
 }

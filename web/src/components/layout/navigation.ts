@@ -1,15 +1,16 @@
 /**
- * The site navigation of brief §2: wide-screen labels, and the mobile label where it differs.
+ * The site navigation of brief §2: wide-screen labels, and the mobile label where it differs (keys of
+ * the `common` catalogue; the paths are English and are put in the page's language where rendered).
  * `ahead`: a page of its own, fetched ahead when the phone menu opens (the others are the home page
  * opened at a section: fetching each would fetch the home page four more times).
  */
 export const NAV_ITEMS = [
-  { to: '/', label: 'Home', ahead: true },
-  { to: '/about/', label: 'About', ahead: false },
-  { to: '/practice-areas/', label: 'Practice Areas', ahead: false },
-  { to: '/blog', label: 'Blog', ahead: true },
-  { to: '/testimonials/', label: 'Testimonials', ahead: false },
-  { to: '/contact-us/', label: 'Contact Us', mobileLabel: 'Contact', ahead: false },
+  { to: '/', label: 'nav.home', ahead: true },
+  { to: '/about/', label: 'nav.about', ahead: false },
+  { to: '/practice-areas/', label: 'nav.practiceAreas', ahead: false },
+  { to: '/blog', label: 'nav.blog', ahead: true },
+  { to: '/testimonials/', label: 'nav.testimonials', ahead: false },
+  { to: '/contact-us/', label: 'nav.contactUs', mobileLabel: 'nav.contact', ahead: false },
 ] as const;
 
 /**
@@ -18,11 +19,14 @@ export const NAV_ITEMS = [
  */
 export const MOBILE_MENU = { id: 'mobile-menu', openLabel: 'Open menu', closeLabel: 'Close menu' } as const;
 
+/** The menu button's labels in the page's language, which the boot script reads (menu.ts). */
+export const MENU_LABEL_ATTRS = { open: 'data-label-open', close: 'data-label-close' } as const;
+
 export const FOOTER_QUICK_LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/about/', label: 'About' },
-  { to: '/practice-areas/', label: 'Practice Areas' },
-  { to: '/testimonials/', label: 'Testimonials' },
-  { to: '/contact-us/', label: 'Contact' },
-  { to: '/blog', label: 'Blog' },
+  { to: '/', label: 'nav.home' },
+  { to: '/about/', label: 'nav.about' },
+  { to: '/practice-areas/', label: 'nav.practiceAreas' },
+  { to: '/testimonials/', label: 'nav.testimonials' },
+  { to: '/contact-us/', label: 'nav.contact' },
+  { to: '/blog', label: 'nav.blog' },
 ] as const;

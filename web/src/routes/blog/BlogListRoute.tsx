@@ -1,11 +1,22 @@
 import type { ReactNode } from 'react';
-import { Box, Button, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Heading, SimpleGrid, Stack, Text, chakra } from '@chakra-ui/react';
 import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { FileSearch, TriangleAlert } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { HTML_LANG, localizePath, type Lang } from '@site/content-model';
 import { graphql } from '../../gql';
 import type { SeoSiteFragment } from '../../gql/graphql';
 import { HttpStatus } from '../../app/render-context';
-import { NOT_ASKED, runQuery, settle, useReady, useRouteData } from '../../app/route-data';
+import {
+  graphqlLanguage,
+  NOT_ASKED,
+  requestLang,
+  runQuery,
+  settle,
+  useReady,
+  useRouteData,
+} from '../../app/route-data';
+import { useLang } from '../../i18n/use-lang';
 import { Head } from '../../components/Head';
 import { TryAgainLink } from '../../components/TryAgainLink';
 import { absoluteUrl, breadcrumbJsonLd, legalServiceJsonLd, pageTitle } from '../../app/seo';
@@ -13,11 +24,11 @@ import { BlogSearch } from './BlogSearch.js';
 import { CategoryFilter } from './CategoryFilter.js';
 import { Pagination } from './Pagination.js';
 import { PostCard, PostCardSkeleton } from './PostCard.js';
-import { blogHref, parseBlogParams, POSTS_PER_PAGE, type BlogParams } from './blog-params.js';
+import { blogAlternates, blogHref, parseBlogParams, POSTS_PER_PAGE, type BlogParams } from './blog-params.js';
 
 const BlogCategories = graphql(`
-  query BlogCategories {
-    site {
+  query BlogCategories($language: Language = EN) {
+    site(language: $language) {
       ...SeoSite
     }
     categories {
@@ -30,8 +41,14 @@ const BlogCategories = graphql(`
 `);
 
 const BlogPosts = graphql(`
-  query BlogPosts($first: Int!, $page: Int!, $search: String, $categorySlug: String) {
-    posts(first: $first, page: $page, search: $search, categorySlug: $categorySlug) {
+  query BlogPosts(
+    $first: Int!
+    $page: Int!
+    $search: String
+    $categorySlug: String
+    $language: Language = EN
+  ) {
+    posts(first: $first, page: $page, search: $search, categorySlug: $categorySlug, language: $language) {
       totalCount
       totalPages
       page
@@ -58,13 +75,16 @@ function BlogHead(props: {
   noindex: boolean;
 }) {
   const { site, params } = props;
+  const { t } = useTranslation('blog');
+  const lang = useLang();
   const page = params.page ?? 1;
-  let title = props.categoryName ? `${props.categoryName} Articles` : 'Legal Blog';
-  if (params.q) title = `Search results for "${params.q}"`;
-  if (page > 1) title = `${title} – Page ${page}`;
+  let title = props.categoryName ? t('seo.categoryTitle', { category: props.categoryName }) : t('seo.title');
+  if (params.q) title = t('seo.searchTitle', { q: params.q });
+  if (page > 1) title = t('seo.pageTitle', { title, page });
   const description = props.categoryName
-    ? `Articles on ${props.categoryName.toLowerCase()} from the lawyers of ${site.name}, Ghaziabad.`
-    : `Plain-language articles on criminal defence, bail, family law and divorce in India from the lawyers of ${site.name}, Ghaziabad.`;
+    ? t('seo.categoryDescription', { category: props.categoryName.toLowerCase(), name: site.name })
+    : t('seo.description', { name: site.name });
+  // The English address: the server moves a Hindi page's canonical under /hi itself.
   const canonical = absoluteUrl(site, blogHref({ page, category: params.category }));
   return (
     <Head
@@ -75,10 +95,13 @@ function BlogHead(props: {
       robots={params.q || props.noindex ? 'noindex, follow' : undefined}
       jsonLd={[
         legalServiceJsonLd(site),
-        breadcrumbJsonLd(site, [
-          { name: 'Home', path: '/' },
-          { name: 'Blog', path: '/blog' },
-        ]),
+        {
+          ...breadcrumbJsonLd(site, [
+            { name: t('page:breadcrumbs.home'), path: localizePath(lang, '/') },
+            { name: t('page:breadcrumbs.blog'), path: blogHref({}, lang) },
+          ]),
+          inLanguage: HTML_LANG[lang],
+        },
       ]}
     />
   );
@@ -105,8 +128,11 @@ function Message(props: {
 
 export function loader({ context, params: routeParams, request }: LoaderFunctionArgs) {
   const params = parseBlogParams(routeParams.page, new URL(request.url).searchParams);
+  const lang = requestLang(request);
+  // brief §10: /blog lists the English posts, /hi/blog the Hindi ones.
+  const language = graphqlLanguage(lang);
   return settle(context, {
-    meta: runQuery(context, BlogCategories),
+    meta: runQuery(context, BlogCategories, { language }),
     posts:
       params.page === null
         ? NOT_ASKED // a path that names no list page asks for no posts
@@ -115,8 +141,31 @@ export function loader({ context, params: routeParams, request }: LoaderFunction
             page: params.page,
             search: params.q || undefined,
             categorySlug: params.category || undefined,
+            language,
           }),
+    alternates: blogAlternates(lang, params.page),
   });
+}
+
+/** The link to the other language's list, in that language (brief §10). */
+function OtherLanguageList({ lang }: { lang: Lang }) {
+  const { t } = useTranslation('blog');
+  const other: Lang = lang === 'en' ? 'hi' : 'en';
+  return (
+    <Text mt="6" fontWeight="semibold">
+      <chakra.a
+        href={blogHref({}, other)}
+        hrefLang={HTML_LANG[other]}
+        lang={HTML_LANG[other]}
+        color="gold.300"
+        textDecoration="underline"
+        textUnderlineOffset="3px"
+        _hover={{ color: 'white' }}
+      >
+        {t('thisLanguageList', { lng: other })}
+      </chakra.a>
+    </Text>
+  );
 }
 
 export function Component() {
@@ -126,6 +175,8 @@ export function Component() {
   const { q, category } = params;
   const page = params.page ?? 1;
 
+  const { t } = useTranslation('blog');
+  const lang = useLang();
   const data = useRouteData<typeof loader>();
   const meta = useReady(data.meta);
   const posts = useReady(data.posts);
@@ -153,8 +204,8 @@ export function Component() {
     body = (
       <Message
         icon={<TriangleAlert size={48} aria-hidden="true" />}
-        title="Failed to load articles"
-        text="There was an error loading the blog posts from WordPress."
+        title={t('failed.title')}
+        text={t('failed.text')}
         alert
       >
         <TryAgainLink mt="2" />
@@ -172,12 +223,12 @@ export function Component() {
     body = (
       <Message
         icon={<FileSearch size={48} aria-hidden="true" />}
-        title="No articles found"
-        text="Try adjusting your search or filter criteria"
+        title={t('empty.title')}
+        text={t('empty.text')}
       >
         {(q || category || page > 1) && (
           <Button asChild variant="outline" colorPalette="brand" mt="2">
-            <Link to="/blog">Show all articles</Link>
+            <Link to={blogHref({}, lang)}>{t('empty.showAll')}</Link>
           </Button>
         )}
       </Message>
@@ -187,9 +238,11 @@ export function Component() {
       <>
         <Text aria-live="polite" color="gray.600" mb="6" textAlign="center">
           {q
-            ? `${list.totalCount} ${list.totalCount === 1 ? 'article' : 'articles'} found for "${q}"`
-            : `${list.totalCount} ${list.totalCount === 1 ? 'article' : 'articles'}${categoryName ? ` in ${categoryName}` : ''}`}
-          {list.totalPages > 1 ? ` · page ${page} of ${list.totalPages}` : ''}
+            ? t('countFound', { count: list.totalCount, q })
+            : categoryName
+              ? t('countIn', { count: list.totalCount, category: categoryName })
+              : t('count', { count: list.totalCount })}
+          {list.totalPages > 1 ? ` · ${t('pageOf', { page, total: list.totalPages })}` : ''}
         </Text>
         <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap={{ base: '6', md: '8' }}>
           {list.nodes.map((post, i) => (
@@ -222,7 +275,7 @@ export function Component() {
             letterSpacing="wider"
             fontSize="sm"
           >
-            Our Blog
+            {t('eyebrow')}
           </Text>
           <Heading
             id="blog-title"
@@ -232,13 +285,13 @@ export function Component() {
             lineHeight="1.15"
             mt="2"
           >
-            {'Legal Insights & Guidance'}
+            {t('heading')}
           </Heading>
           <Text maxW="2xl" mx="auto" mt="4" mb="8" fontSize={{ base: 'md', md: 'lg' }} color="whiteAlpha.900">
-            Plain-language articles on criminal defence, bail, divorce and family law in India, written by the
-            lawyers of {site?.name ?? 'our firm'}.
+            {t('intro', { name: site?.name ?? t('ourFirm') })}
           </Text>
           <BlogSearch q={q} category={category} />
+          <OtherLanguageList lang={lang} />
         </Container>
       </Box>
       <Container maxW="7xl" py={{ base: '8', md: '12' }}>

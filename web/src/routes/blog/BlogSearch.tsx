@@ -2,7 +2,10 @@ import { useId } from 'react';
 import { Box, Input, chakra } from '@chakra-ui/react';
 import { inputRecipe } from '../../components/form-recipes';
 import { Search } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { SEARCH_MAX_LENGTH } from '@site/content-model';
+import { useLang } from '../../i18n/use-lang';
+import { blogHref } from './blog-params.js';
 
 /**
  * The blog search: a plain GET form, so it works without JavaScript (Enter sends it). The page's
@@ -10,10 +13,22 @@ import { SEARCH_MAX_LENGTH } from '@site/content-model';
  */
 export function BlogSearch({ q, category }: { q: string; category: string }) {
   const inputId = useId();
+  const { t } = useTranslation('blog');
+  const lang = useLang();
   return (
-    <chakra.form role="search" method="get" action="/blog" maxW="xl" mx="auto" data-live-search="">
+    // The page is UTF-8, so a Devanagari search travels percent-encoded as UTF-8 in ?q=, as blogHref
+    // writes it.
+    <chakra.form
+      role="search"
+      method="get"
+      action={blogHref({}, lang)}
+      acceptCharset="utf-8"
+      maxW="xl"
+      mx="auto"
+      data-live-search=""
+    >
       <chakra.label htmlFor={inputId} display="block" fontWeight="semibold" mb="2" color="white">
-        Search articles
+        {t('search.label')}
       </chakra.label>
       <Box position="relative">
         <Box
@@ -33,7 +48,7 @@ export function BlogSearch({ q, category }: { q: string; category: string }) {
           type="search"
           name="q"
           defaultValue={q}
-          placeholder="Search articles..."
+          placeholder={t('search.placeholder')}
           maxLength={SEARCH_MAX_LENGTH}
           autoComplete="off"
           enterKeyHint="search"

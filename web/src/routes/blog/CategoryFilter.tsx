@@ -1,6 +1,9 @@
 import { HStack, chakra } from '@chakra-ui/react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { BlogCategoriesQuery } from '../../gql/graphql';
+import { useLang } from '../../i18n/use-lang';
+import { useContentLang } from '../../components/article/content-lang';
 import { blogHref } from './blog-params.js';
 
 const Chip = chakra(Link, {
@@ -36,6 +39,9 @@ export function CategoryFilter(props: {
   active: string;
   q: string;
 }) {
+  const { t } = useTranslation('blog');
+  const lang = useLang();
+  const contentLang = useContentLang();
   if (props.categories.length === 0) return null;
   return (
     // One scrolling row on phones (the list would otherwise push the articles a screen down), wrapped
@@ -44,7 +50,7 @@ export function CategoryFilter(props: {
     <HStack
       data-chips=""
       as="nav"
-      aria-label="Filter by category"
+      aria-label={t('filter.label')}
       gap="2"
       flexWrap={{ base: 'nowrap', md: 'wrap' }}
       justify={{ base: 'flex-start', md: 'center' }}
@@ -53,19 +59,24 @@ export function CategoryFilter(props: {
       px={{ base: '4', md: '0' }}
       pb={{ base: '2', md: '0' }}
     >
-      <Chip to={blogHref({ q: props.q })} aria-current={props.active === '' ? true : undefined}>
-        All
+      <Chip to={blogHref({ q: props.q }, lang)} aria-current={props.active === '' ? true : undefined}>
+        {t('filter.all')}
       </Chip>
       {props.categories.map((c) => (
         <Chip
           key={c.id}
-          to={blogHref({ q: props.q, category: c.slug })}
+          to={blogHref({ q: props.q, category: c.slug }, lang)}
           aria-current={props.active === c.slug ? true : undefined}
         >
-          {c.name}
-          <chakra.span fontSize="xs" opacity="0.8">
-            ({c.count})
-          </chakra.span>
+          {/* WordPress names its categories in one language, whatever the page's. */}
+          <span lang={contentLang({ text: c.name })}>{c.name}</span>
+          {/* The count is of every post, in either language: on a list of one language's posts it
+              would promise what the list does not hold. */}
+          {lang === 'en' && (
+            <chakra.span fontSize="xs" opacity="0.8">
+              ({c.count})
+            </chakra.span>
+          )}
         </Chip>
       ))}
     </HStack>

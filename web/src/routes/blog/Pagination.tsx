@@ -1,6 +1,8 @@
 import { HStack, Text, chakra } from '@chakra-ui/react';
 import { Link } from 'react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useLang } from '../../i18n/use-lang';
 import { blogHref, pageItems } from './blog-params.js';
 
 const PageLink = chakra(Link, {
@@ -31,14 +33,16 @@ const PageLink = chakra(Link, {
 /** Links to every list page: plain anchors with rel prev/next, so crawlers reach every post. */
 export function Pagination(props: { page: number; totalPages: number; q: string; category: string }) {
   const { page, totalPages, q, category } = props;
+  const { t } = useTranslation('blog');
+  const lang = useLang();
   if (totalPages <= 1) return null;
-  const href = (p: number) => blogHref({ page: p, q, category });
+  const href = (p: number) => blogHref({ page: p, q, category }, lang);
   return (
-    <HStack as="nav" aria-label="Blog pages" gap="2" justify="center" wrap="wrap" mt="12">
+    <HStack as="nav" aria-label={t('pagination.label')} gap="2" justify="center" wrap="wrap" mt="12">
       {page > 1 && (
         <PageLink to={href(page - 1)} rel="prev">
           <ChevronLeft size={18} aria-hidden="true" />
-          Previous
+          {t('pagination.previous')}
         </PageLink>
       )}
       {pageItems(page, totalPages).map((item, i) =>
@@ -51,7 +55,7 @@ export function Pagination(props: { page: number; totalPages: number; q: string;
             key={item}
             to={href(item)}
             aria-current={item === page ? 'page' : undefined}
-            aria-label={`Page ${item}`}
+            aria-label={t('pagination.page', { page: item })}
           >
             {item}
           </PageLink>
@@ -59,7 +63,7 @@ export function Pagination(props: { page: number; totalPages: number; q: string;
       )}
       {page < totalPages && (
         <PageLink to={href(page + 1)} rel="next">
-          Next
+          {t('pagination.next')}
           <ChevronRight size={18} aria-hidden="true" />
         </PageLink>
       )}

@@ -11,9 +11,13 @@ import {
 } from '@chakra-ui/react';
 import { Link } from 'react-router';
 import { ArrowRight, Clock, User } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { graphql } from '../../gql';
 import type { PostCardFragment } from '../../gql/graphql';
 import { fallbackAttrs } from '../../app/image-fallback';
+import { useLang, useLocalize } from '../../i18n/use-lang';
+import { postDate } from '../post/post-date';
+import { useContentLang } from '../../components/article/content-lang';
 
 /** @public Spread by the queries that show it: codegen reads this fragment, nothing imports it. */
 export const PostCardFields = graphql(`
@@ -26,6 +30,7 @@ export const PostCardFields = graphql(`
     dateFormatted
     readingTimeMinutes
     authorName
+    language
     excerpt(length: 120)
     featuredImage {
       url
@@ -55,7 +60,13 @@ const cardStyles = {
 const StyledLink = chakra(Link);
 
 export function PostCard({ post, eager }: { post: PostCardFragment; eager: boolean }) {
+  const { t } = useTranslation('blog');
+  const lang = useLang();
+  const localize = useLocalize();
+  // A post in the other language than the page's says so (brief §10).
+  const contentLang = useContentLang()(post.language);
   const image = post.featuredImage;
+  const href = localize(post.uri);
   return (
     <Box as="article" {...cardStyles} transition="box-shadow 0.2s" _hover={{ boxShadow: 'lg' }}>
       <chakra.img
@@ -78,14 +89,21 @@ export function PostCard({ post, eager }: { post: PostCardFragment; eager: boole
       <Stack gap="3" p={{ base: '5', md: '6' }} flex="1">
         <HStack gap="1.5" color="gold.700" fontSize="sm" fontWeight="semibold">
           <Clock size={14} aria-hidden="true" />
-          <Text as="span">{`${post.readingTimeMinutes} min read`}</Text>
+          <Text as="span">{t('post:readingTime', { count: post.readingTimeMinutes })}</Text>
         </HStack>
-        <Heading as="h2" fontFamily="heading" fontSize="xl" lineHeight="1.3" color="brand.800">
-          <StyledLink to={post.uri} _hover={{ textDecoration: 'underline' }}>
+        <Heading
+          as="h2"
+          fontFamily="heading"
+          fontSize="xl"
+          lineHeight="1.3"
+          color="brand.800"
+          lang={contentLang}
+        >
+          <StyledLink to={href} _hover={{ textDecoration: 'underline' }}>
             {post.title}
           </StyledLink>
         </Heading>
-        <Text color="gray.700" flex="1">
+        <Text color="gray.700" flex="1" lang={contentLang}>
           {post.excerpt}
         </Text>
         <HStack justify="space-between" gap="3" wrap="wrap" fontSize="sm" color="gray.600" pt="1">
@@ -93,10 +111,10 @@ export function PostCard({ post, eager }: { post: PostCardFragment; eager: boole
             <User size={14} aria-hidden="true" />
             <Text as="span">{post.authorName}</Text>
           </HStack>
-          <time dateTime={post.date}>{post.dateFormatted}</time>
+          <time dateTime={post.date}>{postDate(post, lang)}</time>
         </HStack>
         <StyledLink
-          to={post.uri}
+          to={href}
           display="inline-flex"
           alignItems="center"
           gap="1.5"
@@ -109,8 +127,10 @@ export function PostCard({ post, eager }: { post: PostCardFragment; eager: boole
           // The blog's first posts are likely next pages: fetched ahead once the list has loaded.
           data-likely={eager ? '' : undefined}
         >
-          Read More
-          <VisuallyHidden>: {post.title}</VisuallyHidden>
+          {t('readMore')}
+          <VisuallyHidden>
+            : <span lang={contentLang}>{post.title}</span>
+          </VisuallyHidden>
           <ArrowRight size={16} aria-hidden="true" />
         </StyledLink>
       </Stack>

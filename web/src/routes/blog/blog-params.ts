@@ -1,4 +1,5 @@
-import { SEARCH_MAX_LENGTH } from '@site/content-model';
+import { localizePath, SEARCH_MAX_LENGTH, type Lang } from '@site/content-model';
+import type { WithAlternates } from '../../i18n/alternates';
 
 /** brief §9: the blog list shows 20 posts a page. */
 export const POSTS_PER_PAGE = 20;
@@ -22,14 +23,31 @@ export function parseBlogParams(pageParam: string | undefined, search: URLSearch
   };
 }
 
-/** The address of a list page: page 1 is /blog itself, so each list has one URL. */
-export function blogHref(params: { page?: number; q?: string; category?: string }): string {
-  const path = params.page && params.page > 1 ? `/blog/page/${params.page}` : '/blog';
+/**
+ * The address of a list page: page 1 is /blog itself, so each list has one URL; in Hindi the same
+ * under /hi (brief §10), a list of the Hindi posts.
+ */
+export function blogHref(
+  params: { page?: number; q?: string; category?: string },
+  lang: Lang = 'en',
+): string {
+  const path = localizePath(lang, params.page && params.page > 1 ? `/blog/page/${params.page}` : '/blog');
   const query = new URLSearchParams();
   if (params.q) query.set('q', params.q);
   if (params.category) query.set('category', params.category);
   const qs = query.toString();
   return qs ? `${path}?${qs}` : path;
+}
+
+/**
+ * The list's address in the other language, when it is not the same path there: the other language's
+ * list holds other posts, so page N of one is not page N of the other. A later page's twin is that
+ * list's first page (the switcher carries the search and category over). Null for a first page.
+ */
+export function blogAlternates(lang: Lang, page: number | null): WithAlternates['alternates'] | null {
+  if (page === 1) return null;
+  const other: Lang = lang === 'en' ? 'hi' : 'en';
+  return { [other]: blogHref({}, other) };
 }
 
 export type PageItem = number | 'gap';

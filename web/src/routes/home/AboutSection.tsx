@@ -1,4 +1,5 @@
 import { Box, Container, Grid, Heading, Skeleton, Stack, Text, chakra } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
 import { graphql } from '../../gql';
 import type { AboutSiteFragment } from '../../gql/graphql';
 import { SectionHeading } from '../../components/SectionHeading.js';
@@ -19,10 +20,12 @@ const STAT_CARDS = 3;
 
 export function AboutSection({ site }: { site: AboutSiteFragment | undefined }) {
   const stats = site?.stats.slice(0, STAT_CARDS);
+  const { t } = useTranslation('home');
+  const year = site?.established ?? 1985;
   return (
     <Box as="section" id="about" aria-labelledby="about-title" py={{ base: '16', md: '24' }} bg="white">
       <Container maxW="7xl">
-        <SectionHeading id="about-title" eyebrow="Who We Are" title="About Our Firm" />
+        <SectionHeading id="about-title" eyebrow={t('about.eyebrow')} title={t('about.title')} />
         <Grid
           templateColumns={{ base: '1fr', lg: '1fr 1fr' }}
           gap={{ base: '10', lg: '16' }}
@@ -57,9 +60,9 @@ export function AboutSection({ site }: { site: AboutSiteFragment | undefined }) 
               textAlign="center"
             >
               <Text fontFamily="heading" fontSize="3xl" fontWeight="bold" color="gold.300" lineHeight="1">
-                {site?.established ?? 1985}
+                {year}
               </Text>
-              <Text fontSize="sm">Established</Text>
+              <Text fontSize="sm">{t('about.established')}</Text>
             </Box>
           </Box>
           <Stack gap="5" pt={{ base: '4', lg: '0' }}>
@@ -73,16 +76,13 @@ export function AboutSection({ site }: { site: AboutSiteFragment | undefined }) 
               Law Partners
             </Text>
             <Heading as="h3" fontFamily="heading" color="brand.800" fontSize={{ base: '2xl', md: '3xl' }}>
-              Excellence in Legal Practice
+              {t('about.heading')}
             </Heading>
             <Text color="gray.700" fontSize={{ base: 'md', md: 'lg' }}>
-              Since {site?.established ?? 1985} our advocates have stood beside people at the hardest moments
-              of their lives: an arrest, a bail hearing, a marriage that has ended, a child&apos;s custody. We
-              practise criminal defence and family law in the courts of Ghaziabad.
+              {t('about.story', { year })}
             </Text>
             <Text color="gray.700" fontSize={{ base: 'md', md: 'lg' }}>
-              We explain your options in plain language, tell you honestly what happens next, and prepare
-              every matter thoroughly from the first hearing.
+              {t('about.approach')}
             </Text>
             <Grid templateColumns={{ base: '1fr', sm: 'repeat(3, 1fr)' }} gap="4" pt="2">
               {stats

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Container, Flex, Grid, Heading, Stack, Text, chakra } from '@chakra-ui/react';
 import { Clock, Mail, MapPin, MessageCircle, Phone, Siren } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { graphql } from '../../gql';
 import type { ContactFormPracticeAreaFragment, ContactSiteFragment } from '../../gql/graphql';
 import { SectionHeading } from '../../components/SectionHeading.js';
@@ -69,14 +70,15 @@ export function ContactSection({
   practiceAreas?: readonly ContactFormPracticeAreaFragment[] | undefined;
 }) {
   const [searchParams] = useSearchParams();
+  const { t } = useTranslation('home');
   return (
     <Box as="section" id="contact" aria-labelledby="contact-title" py={{ base: '16', md: '24' }} bg="white">
       <Container maxW="7xl">
         <SectionHeading
           id="contact-title"
-          eyebrow="Contact Us"
-          title="Get a Free Consultation"
-          lead="Tell us what has happened. Everything you share with us is kept confidential."
+          eyebrow={t('contact.eyebrow')}
+          title={t('contact.title')}
+          lead={t('contact.lead')}
         />
         <Grid
           templateColumns={{ base: '1fr', lg: '2fr 3fr' }}
@@ -84,20 +86,20 @@ export function ContactSection({
           alignItems="start"
         >
           <Stack gap="6">
-            <InfoItem icon={<Clock size={22} aria-hidden="true" />} title="Office Hours">
+            <InfoItem icon={<Clock size={22} aria-hidden="true" />} title={t('contact.officeHours')}>
               {site?.officeHours.map((h) => (
                 <Text key={h.days}>{`${h.days}: ${h.hours}`}</Text>
               ))}
             </InfoItem>
-            <InfoItem icon={<Siren size={22} aria-hidden="true" />} title="24/7 Emergency Line">
-              <Text>Arrested or facing a police complaint? Call us at any hour.</Text>
+            <InfoItem icon={<Siren size={22} aria-hidden="true" />} title={t('contact.emergency')}>
+              <Text>{t('contact.emergencyText')}</Text>
               {site && (
                 <chakra.a href={site.emergencyPhoneHref} {...linkStyles}>
                   {site.emergencyPhone}
                 </chakra.a>
               )}
             </InfoItem>
-            <InfoItem icon={<MapPin size={22} aria-hidden="true" />} title="Our Office">
+            <InfoItem icon={<MapPin size={22} aria-hidden="true" />} title={t('contact.office')}>
               {site && (
                 <chakra.address fontStyle="normal">
                   {site.address.streetAddress}
@@ -106,14 +108,14 @@ export function ContactSection({
                 </chakra.address>
               )}
             </InfoItem>
-            <InfoItem icon={<Phone size={22} aria-hidden="true" />} title="Phone">
+            <InfoItem icon={<Phone size={22} aria-hidden="true" />} title={t('contact.phone')}>
               {site && (
                 <chakra.a href={site.phoneHref} {...linkStyles}>
                   {site.phone}
                 </chakra.a>
               )}
             </InfoItem>
-            <InfoItem icon={<Mail size={22} aria-hidden="true" />} title="Email">
+            <InfoItem icon={<Mail size={22} aria-hidden="true" />} title={t('contact.email')}>
               {site && (
                 <chakra.a href={`mailto:${site.email}`} {...linkStyles} wordBreak="break-all">
                   {site.email}
@@ -144,7 +146,7 @@ export function ContactSection({
                 phone: site?.phone,
                 phoneHref: site?.phoneHref,
                 email: site?.email,
-                practiceAreas: practiceAreas?.map(({ slug, title }) => ({ slug, title })),
+                practiceAreas: practiceAreas?.map(({ slug, title, language }) => ({ slug, title, language })),
                 practice: searchParams.get('practice') ?? undefined,
               }}
             />

@@ -1,5 +1,6 @@
 import { Box, Button, Container, Heading, HStack, Stack, Text, chakra } from '@chakra-ui/react';
 import { CalendarCheck, Phone, ShieldCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 
 const HERO_SRCSET = '/images/hero-800x450.jpg 800w, /images/hero-1200x675.jpg 1200w, /images/hero.jpg 1600w';
 
@@ -8,6 +9,7 @@ const HERO_SRCSET = '/images/hero-800x450.jpg 800w, /images/hero-1200x675.jpg 12
  * priority, and its box is sized by the section so nothing shifts when it arrives.
  */
 export function HeroSection(props: { established: number; phone?: string; phoneHref?: string }) {
+  const { t } = useTranslation('home');
   return (
     <Box
       as="section"
@@ -62,7 +64,7 @@ export function HeroSection(props: { established: number; phone?: string; phoneH
             letterSpacing="wide"
           >
             <ShieldCheck size={16} aria-hidden="true" />
-            <Text as="span">{`Criminal Defence Since ${props.established}`}</Text>
+            <Text as="span">{t('hero.badge', { year: props.established })}</Text>
           </HStack>
           <Heading
             as="h1"
@@ -73,11 +75,10 @@ export function HeroSection(props: { established: number; phone?: string; phoneH
             fontWeight="bold"
             color="white"
           >
-            Trusted Criminal Defence When Your Future Is At Stake
+            {t('hero.title')}
           </Heading>
           <Text fontSize={{ base: 'lg', md: 'xl' }} color="gray.100" maxW="2xl">
-            Arrested, facing a bail hearing or going through a divorce? Our Ghaziabad advocates have stood
-            beside clients in court for four decades. Speak to a lawyer today, in confidence.
+            {t('hero.lead')}
           </Text>
           <Stack direction={{ base: 'column', sm: 'row' }} gap="3" pt="2">
             {props.phoneHref && (
@@ -91,7 +92,7 @@ export function HeroSection(props: { established: number; phone?: string; phoneH
               >
                 <a href={props.phoneHref}>
                   <Phone aria-hidden="true" />
-                  {props.phone ? `Call Now: ${props.phone}` : 'Call Now'}
+                  {props.phone ? t('hero.callNumber', { phone: props.phone }) : t('hero.call')}
                 </a>
               </Button>
             )}
@@ -105,7 +106,7 @@ export function HeroSection(props: { established: number; phone?: string; phoneH
             >
               <a href="#contact">
                 <CalendarCheck aria-hidden="true" />
-                Free Consultation
+                {t('hero.consultation')}
               </a>
             </Button>
           </Stack>

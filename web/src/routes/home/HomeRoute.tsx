@@ -2,20 +2,37 @@ import { useLocation, type LoaderFunctionArgs } from 'react-router';
 import { chakra } from '@chakra-ui/react';
 import { graphql } from '../../gql';
 import type { HomeQuery as HomeData, SeoSiteFragment } from '../../gql/graphql';
-import { runQuery, settle, useReady, useRouteData, type QueryOutcome } from '../../app/route-data';
+import { useTranslation } from 'react-i18next';
+import {
+  graphqlLanguage,
+  requestLang,
+  runQuery,
+  settle,
+  useReady,
+  useRouteData,
+  type QueryOutcome,
+} from '../../app/route-data';
 import { HttpStatus } from '../../app/render-context.js';
 import { Head } from '../../components/Head.js';
 import { absoluteUrl, breadcrumbJsonLd, legalServiceJsonLd, pageTitle } from '../../app/seo.js';
 import { HeroSection } from './HeroSection.js';
 import { AboutSection } from './AboutSection.js';
 import { HomePracticeAreasQuery, PracticeAreasSection } from './PracticeAreasSection.js';
-import { homeAliasFor, type HomeAlias } from '@site/content-model';
+import {
+  HTML_LANG,
+  homeAliasCopy,
+  homeAliasFor,
+  localizePath,
+  splitLangPath,
+  type HomeAlias,
+} from '@site/content-model';
+import { useLang } from '../../i18n/use-lang';
 import { TestimonialsSection } from './TestimonialsSection.js';
 import { ContactSection } from './ContactSection.js';
 
 const HomeQuery = graphql(`
-  query Home {
-    site {
+  query Home($language: Language = EN) {
+    site(language: $language) {
       ...SeoSite
       tagline
       ...AboutSite
@@ -25,36 +42,37 @@ const HomeQuery = graphql(`
   }
 `);
 
-const HOME_DESCRIPTION =
-  'Criminal defence and family law advocates in Ghaziabad since 1985: bail hearings, arrests, divorce, custody, domestic violence, cybercrime and motor accident claims. 24/7 emergency line and a free first consultation.';
-
 const SHARE_IMAGE = '/images/hero-1200x675.jpg';
 
 function HomeHead({ site, alias }: { site: SeoSiteFragment; alias: HomeAlias | null }) {
+  const { t } = useTranslation('home');
+  const lang = useLang();
   const firm = legalServiceJsonLd(site);
   if (alias) {
+    const copy = homeAliasCopy(alias, lang);
     return (
       <Head
-        title={pageTitle(alias.title, site.name)}
-        description={alias.description}
+        title={pageTitle(copy.title, site.name)}
+        description={copy.description}
+        // The English address: the server gives a Hindi page its own canonical (entry-server.tsx).
         canonical={absoluteUrl(site, alias.path)}
         ogImage={absoluteUrl(site, SHARE_IMAGE)}
         jsonLd={[
           firm,
+          // A BreadcrumbList has no inLanguage (schema.org ItemList): its names are the page's language.
           breadcrumbJsonLd(site, [
-            { name: 'Home', path: '/' },
-            { name: alias.label, path: alias.path },
+            { name: t('common:nav.home'), path: localizePath(lang, '/') },
+            { name: copy.label, path: copy.path },
           ]),
         ]}
       />
     );
   }
-  const home = absoluteUrl(site, '/');
   return (
     <Head
-      title={pageTitle(`Criminal Defence Lawyers in Ghaziabad Since ${site.established}`, site.name)}
-      description={HOME_DESCRIPTION}
-      canonical={home}
+      title={pageTitle(t('seo.title', { year: site.established }), site.name)}
+      description={t('seo.description')}
+      canonical={absoluteUrl(site, '/')}
       ogImage={absoluteUrl(site, SHARE_IMAGE)}
       jsonLd={[
         firm,
@@ -63,8 +81,8 @@ function HomeHead({ site, alias }: { site: SeoSiteFragment; alias: HomeAlias | n
           '@type': 'WebSite',
           '@id': `${site.url}/#website`,
           name: site.name,
-          url: home,
-          inLanguage: 'en-IN',
+          url: absoluteUrl(site, localizePath(lang, '/')),
+          inLanguage: HTML_LANG[lang],
           publisher: { '@id': `${site.url}/#firm` },
         },
       ]}
@@ -72,14 +90,18 @@ function HomeHead({ site, alias }: { site: SeoSiteFragment; alias: HomeAlias | n
   );
 }
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const language = graphqlLanguage(requestLang(request));
   return settle(context, {
-    home: runQuery(context, HomeQuery),
-    practiceAreas: runQuery(context, HomePracticeAreasQuery),
+    home: runQuery(context, HomeQuery, { language }),
+    practiceAreas: runQuery(context, HomePracticeAreasQuery, { language }),
   });
 }
 
-/** The home page, also answering on /about/, /practice-areas/, /testimonials/ and /contact-us/. */
+/**
+ * The home page, also answering on /about/, /practice-areas/, /testimonials/ and /contact-us/, and
+ * on their Hindi twins under /hi/ (brief §10).
+ */
 export function Component() {
   const { home, practiceAreas } = useRouteData<typeof loader>();
   return <HomePage outcome={useReady(home) ?? null} practiceAreas={practiceAreas} />;
@@ -93,7 +115,9 @@ function HomePage({
   practiceAreas: Parameters<typeof PracticeAreasSection>[0]['areas'];
 }) {
   const { pathname } = useLocation();
-  const alias = homeAliasFor(pathname);
+  const alias = homeAliasFor(splitLangPath(pathname).path);
+  const { t } = useTranslation('home');
+  const lang = useLang();
   const site = outcome?.data?.site;
   const error = outcome?.error;
   // The list the cards show is the contact form's choice too (the same object while it is there).
@@ -106,8 +130,8 @@ function HomePage({
         <HomeHead site={site} alias={alias} />
       ) : (
         <Head
-          title={alias?.title ?? 'Criminal Defence Lawyers in Ghaziabad Since 1985'}
-          description={alias?.description ?? HOME_DESCRIPTION}
+          title={alias ? homeAliasCopy(alias, lang).title : t('seo.title', { year: 1985 })}
+          description={alias ? homeAliasCopy(alias, lang).description : t('seo.description')}
         />
       )}
       <HeroSection established={site?.established ?? 1985} phone={site?.phone} phoneHref={site?.phoneHref} />

@@ -11,6 +11,9 @@ import {
   chakra,
 } from '@chakra-ui/react';
 import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
+import { HTML_LANG, type Lang } from '@site/content-model';
+import { useLang, useLocalize } from '../../i18n/use-lang';
 import { ArrowRight, CircleCheck } from 'lucide-react';
 import { graphql } from '../../gql';
 import type { PracticeAreaCardFragment } from '../../gql/graphql';
@@ -24,10 +27,12 @@ export const PracticeAreaCardFields = graphql(`
     description
     icon
     link
+    language
   }
 `);
 
-const CHECKLIST = ['Free Consultation', 'Expert Legal Team', '24/7 Support'] as const;
+/** Keys of the `home` catalogue. */
+const CHECKLIST = ['card.freeConsultation', 'card.expertTeam', 'card.support'] as const;
 
 const cardStyles = {
   bg: 'white',
@@ -42,6 +47,12 @@ const cardStyles = {
 } as const;
 
 export function PracticeAreaCard({ area }: { area: PracticeAreaCardFragment }) {
+  const { t } = useTranslation('home');
+  const localize = useLocalize();
+  const lang = useLang();
+  // An area written in WordPress in the other language than the page's carries its own (brief §10).
+  const areaLang = area.language.toLowerCase() as Lang;
+  const contentLang = areaLang === lang ? undefined : HTML_LANG[areaLang];
   return (
     <Box
       as="article"
@@ -54,34 +65,50 @@ export function PracticeAreaCard({ area }: { area: PracticeAreaCardFragment }) {
           <IconByName name={area.icon} size={28} />
         </Flex>
         <Badge colorPalette="gold" variant="subtle" size="md" fontWeight="semibold">
-          Expert
+          {t('card.badge')}
         </Badge>
       </Flex>
-      <Heading as="h3" fontFamily="heading" color="brand.800" fontSize="xl" lineHeight="1.3">
+      <Heading
+        as="h3"
+        fontFamily="heading"
+        color="brand.800"
+        fontSize="xl"
+        lineHeight="1.3"
+        lang={contentLang}
+      >
         {area.title}
       </Heading>
-      <Text color="gray.700">{area.description}</Text>
+      <Text color="gray.700" lang={contentLang}>
+        {area.description}
+      </Text>
       <Stack as="ul" gap="2" listStyleType="none" fontSize="sm" color="gray.700">
         {CHECKLIST.map((item) => (
           <Flex as="li" key={item} align="center" gap="2">
             <chakra.span color="green.700" display="inline-flex">
               <CircleCheck size={18} aria-hidden="true" />
             </chakra.span>
-            {item}
+            {t(item)}
           </Flex>
         ))}
       </Stack>
       <Flex mt="auto" pt="2" justify="space-between" align="center" gap="3" wrap="wrap">
         <Button asChild colorPalette="brand" size="md" minH="11">
           {/* The home page's practice pages are likely next pages: fetched ahead once it has loaded. */}
-          <Link to={area.link} data-likely="">
-            Learn More
-            <VisuallyHidden> about {area.title}</VisuallyHidden>
+          <Link to={localize(area.link)} data-likely="">
+            {t('card.learnMore')}
+            <VisuallyHidden>
+              <Trans
+                t={t}
+                i18nKey="card.learnMoreAbout"
+                values={{ title: area.title }}
+                components={{ title: <span lang={contentLang} /> }}
+              />
+            </VisuallyHidden>
             <ArrowRight aria-hidden="true" />
           </Link>
         </Button>
         <Badge variant="outline" colorPalette="brand" size="md">
-          10+ Years Experience
+          {t('card.experience')}
         </Badge>
       </Flex>
     </Box>

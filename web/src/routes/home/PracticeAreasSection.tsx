@@ -1,4 +1,5 @@
 import { Box, Container, Grid, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
 import { graphql } from '../../gql';
 import type { HomePracticeAreasQuery as PracticeAreasData } from '../../gql/graphql';
 import { useReady, type Deferred, type QueryOutcome } from '../../app/route-data';
@@ -6,8 +7,8 @@ import { SectionHeading } from '../../components/SectionHeading.js';
 import { PracticeAreaCard, PracticeAreaCardSkeleton } from './PracticeAreaCard.js';
 
 export const HomePracticeAreasQuery = graphql(`
-  query HomePracticeAreas {
-    practiceAreas {
+  query HomePracticeAreas($language: Language = EN) {
+    practiceAreas(language: $language) {
       ...PracticeAreaCard
       ...ContactFormPracticeArea
     }
@@ -23,6 +24,7 @@ export function PracticeAreasSection(props: { areas: Deferred<Outcome> }) {
   const loading = outcome === undefined;
   const error = outcome?.error;
   const areas = outcome?.data?.practiceAreas;
+  const { t } = useTranslation('home');
   return (
     <Box
       as="section"
@@ -34,9 +36,9 @@ export function PracticeAreasSection(props: { areas: Deferred<Outcome> }) {
       <Container maxW="7xl">
         <SectionHeading
           id="practice-title"
-          eyebrow="What We Do"
-          title="Our Practice Areas"
-          lead="From the first hours after an arrest to the final decree in a family dispute, one team handles your matter from start to finish."
+          eyebrow={t('practice.eyebrow')}
+          title={t('practice.title')}
+          lead={t('practice.lead')}
         />
         {areas && areas.length > 0 ? (
           <Grid
@@ -58,8 +60,8 @@ export function PracticeAreasSection(props: { areas: Deferred<Outcome> }) {
             textAlign="center"
             color="red.800"
           >
-            <Text fontWeight="semibold">Error loading practice areas: {error}</Text>
-            <Text mt="2">Please check your WordPress connection and try again.</Text>
+            <Text fontWeight="semibold">{t('practice.loadError', { error })}</Text>
+            <Text mt="2">{t('practice.loadErrorHelp')}</Text>
           </Box>
         ) : loading ? (
           <Grid
@@ -67,7 +69,7 @@ export function PracticeAreasSection(props: { areas: Deferred<Outcome> }) {
             gap={{ base: '5', md: '6' }}
             aria-busy="true"
           >
-            <VisuallyHidden role="status">Loading practice areas...</VisuallyHidden>
+            <VisuallyHidden role="status">{t('practice.loading')}</VisuallyHidden>
             {Array.from({ length: PLACEHOLDER_CARDS }, (_, i) => (
               <PracticeAreaCardSkeleton key={i} />
             ))}

@@ -1,5 +1,6 @@
 import { Badge, Box, Container, Flex, Grid, HStack, Skeleton, Stack, Text, chakra } from '@chakra-ui/react';
 import { Quote, Star } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { graphql } from '../../gql';
 import type { TestimonialsSiteFragment } from '../../gql/graphql';
 import { SectionHeading } from '../../components/SectionHeading.js';
@@ -29,8 +30,9 @@ type TestimonialItem = TestimonialsSiteFragment['testimonials'][number];
 const MAX_RATING = 5;
 
 function Stars({ rating }: { rating: number }) {
+  const { t } = useTranslation('home');
   return (
-    <HStack gap="0.5" role="img" aria-label={`Rated ${rating} out of ${MAX_RATING}`}>
+    <HStack gap="0.5" role="img" aria-label={t('testimonials.rating', { rating, max: MAX_RATING })}>
       {Array.from({ length: MAX_RATING }, (_, i) => (
         <chakra.span key={i} display="inline-flex" color={i < rating ? 'gold.500' : 'gray.300'}>
           <Star size={18} fill="currentColor" aria-hidden="true" />
@@ -106,6 +108,7 @@ function TestimonialCard({ t }: { t: TestimonialItem }) {
 }
 
 export function TestimonialsSection({ site }: { site: TestimonialsSiteFragment | undefined }) {
+  const { t } = useTranslation('home');
   return (
     <Box
       as="section"
@@ -117,9 +120,9 @@ export function TestimonialsSection({ site }: { site: TestimonialsSiteFragment |
       <Container maxW="7xl">
         <SectionHeading
           id="testimonials-title"
-          eyebrow="Testimonials"
-          title="Successful Case Stories"
-          lead="What our clients say about working with us."
+          eyebrow={t('testimonials.eyebrow')}
+          title={t('testimonials.title')}
+          lead={t('testimonials.lead')}
         />
         <Grid templateColumns={{ base: '1fr', lg: 'repeat(3, 1fr)' }} gap={{ base: '5', md: '6' }}>
           {site

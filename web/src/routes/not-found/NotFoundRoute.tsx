@@ -1,5 +1,6 @@
 import { Button, Container, Heading, Text } from '@chakra-ui/react';
 import { Link, type LoaderFunctionArgs } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { movedAddress } from '../../app/moved-address';
 import { settle, useReady, useRouteData } from '../../app/route-data';
 import { useSiteName } from '../../components/layout/Layout';
@@ -7,6 +8,7 @@ import { HttpStatus, MovedTo } from '../../app/render-context';
 import { Head } from '../../components/Head';
 import { PageLoading } from '../../components/PageLoading';
 import { pageTitle } from '../../app/seo';
+import { useLocalize } from '../../i18n/use-lang';
 
 export function loader({ context, request }: LoaderFunctionArgs) {
   // Only paths of three parts or more come here (the page and post routes take the shorter ones).
@@ -20,21 +22,22 @@ export function loader({ context, request }: LoaderFunctionArgs) {
  */
 export function Component() {
   const movedTo = useReady(useRouteData<typeof loader>().movedTo);
-  if (movedTo === undefined) return <PageLoading text="Loading page..." />;
+  const { t } = useTranslation('page');
+  if (movedTo === undefined) return <PageLoading text={t('loading')} />;
   return movedTo ? <MovedTo to={movedTo} /> : <NotFound />;
 }
 
-function NotFound() {
+/** The 404 page, in the language of the address that was not found (brief §10). */
+export function NotFound() {
   const siteName = useSiteName();
+  const { t } = useTranslation('errors');
+  const localize = useLocalize();
+  const title = t('notFound.title');
   return (
     // data-not-found: the boot script names the missing address in the console (web/src/boot/page-state.ts).
     <Container data-not-found="" maxW="3xl" py={{ base: '20', md: '28' }} textAlign="center">
       <HttpStatus code={404} />
-      <Head
-        title={siteName ? pageTitle('Page not found', siteName) : 'Page not found'}
-        description=""
-        robots="noindex"
-      />
+      <Head title={siteName ? pageTitle(title, siteName) : title} description="" robots="noindex" />
       <Text
         fontFamily="heading"
         fontWeight="bold"
@@ -53,10 +56,10 @@ function NotFound() {
         mt="4"
         mb="8"
       >
-        Oops! Page not found
+        {t('notFound.heading')}
       </Heading>
       <Button asChild colorPalette="brand" size="lg">
-        <Link to="/">Return to Home</Link>
+        <Link to={localize('/')}>{t('notFound.home')}</Link>
       </Button>
     </Container>
   );

@@ -1,10 +1,22 @@
 import { Box, Container, Flex, Grid, Heading, SimpleGrid, Stack, Text, chakra } from '@chakra-ui/react';
 import type { LoaderFunctionArgs } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { HTML_LANG } from '@site/content-model';
 import { graphql } from '../../gql';
 import type { PageArticleFragment, PageImageFragment, SeoSiteFragment } from '../../gql/graphql';
 import { withMovedAddress } from '../../app/moved-address';
-import { mapDeferred, runQuery, settle, useReady, useRouteData } from '../../app/route-data';
+import {
+  graphqlLanguage,
+  mapDeferred,
+  requestLang,
+  runQuery,
+  settle,
+  useReady,
+  useRouteData,
+} from '../../app/route-data';
+import { useLang, useLocalize } from '../../i18n/use-lang';
 import { ArticleFrame, ArticleHead, ArticleNotFound } from '../../components/article/ArticleFrame';
+import { contentAlternates, useContentLang } from '../../components/article/content-lang';
 import { IconByName } from '../../components/IconByName';
 import { Prose } from '../../components/Prose';
 import { FeatureCard } from '../../components/article/FeatureCard';
@@ -28,6 +40,11 @@ graphql(`
     title
     contentHtml
     excerpt
+    language
+    translations {
+      language
+      uri
+    }
     featuredImage {
       ...PageImage
     }
@@ -59,8 +76,8 @@ graphql(`
 `);
 
 const ContentPage = graphql(`
-  query ContentPage($slug: String!) {
-    site {
+  query ContentPage($slug: String!, $language: Language = EN) {
+    site(language: $language) {
       ...SeoSite
     }
     page(slug: $slug) {
@@ -72,6 +89,9 @@ const ContentPage = graphql(`
 type Page = PageArticleFragment;
 
 function PageHead({ site, page }: { site: SeoSiteFragment; page: Page }) {
+  const { t } = useTranslation('page');
+  const lang = useLang();
+  const localize = useLocalize();
   const canonical = page.seo.canonical || absoluteUrl(site, page.uri);
   const image = page.seo.ogImage ?? (page.featuredImage ? absoluteUrl(site, page.featuredImage.url) : null);
   return (
@@ -84,10 +104,13 @@ function PageHead({ site, page }: { site: SeoSiteFragment; page: Page }) {
       ogImage={image}
       jsonLd={[
         legalServiceJsonLd(site),
-        breadcrumbJsonLd(site, [
-          { name: 'Home', path: '/' },
-          { name: page.title, path: page.uri },
-        ]),
+        {
+          ...breadcrumbJsonLd(site, [
+            { name: t('breadcrumbs.home'), path: localize('/') },
+            { name: page.title, path: localize(page.uri) },
+          ]),
+          inLanguage: HTML_LANG[lang],
+        },
       ]}
     />
   );
@@ -114,7 +137,8 @@ function PageImg({ image, sizes, eager }: { image: PageImageFragment; sizes: str
 }
 
 export function loader({ context, params, request }: LoaderFunctionArgs) {
-  const page = mapDeferred(runQuery(context, ContentPage, { slug: params.slug ?? '' }), (outcome) =>
+  const language = graphqlLanguage(requestLang(request));
+  const page = mapDeferred(runQuery(context, ContentPage, { slug: params.slug ?? '', language }), (outcome) =>
     // WordPress permalinks of posts are /{slug}/ too: a body link to a post lands here.
     withMovedAddress(
       context,
@@ -123,22 +147,30 @@ export function loader({ context, params, request }: LoaderFunctionArgs) {
       Boolean(outcome.data && !outcome.data.page && !outcome.error),
     ),
   );
-  return settle(context, { page });
+  return settle(context, {
+    page,
+    // A page WordPress links to a translation: the switcher and hreflang lead there (brief §10);
+    // else to the same address in the other language.
+    alternates: mapDeferred(page, (p) =>
+      p.data?.page && p.data.page.translations.length > 0 ? contentAlternates(p.data.page) : null,
+    ),
+  });
 }
 
 export function Component() {
+  const { t } = useTranslation('page');
   return (
     <ArticleFrame
       outcome={useReady(useRouteData<typeof loader>().page)}
-      loading="Loading page..."
+      loading={t('loading')}
       select={(data) => data.page}
       // brief §8 names the hook's message; the gateway's own text is for the logs, not for visitors.
       missing={(error, data) => (
         <ArticleNotFound
-          what="Page"
-          error={error ? 'Failed to fetch page' : null}
+          what="page"
+          error={error ? t('fetchFailed') : null}
           siteName={data?.site.name}
-          hint="Please check the URL and try again."
+          hint={t('hint')}
         />
       )}
     >
@@ -149,6 +181,9 @@ export function Component() {
 
 /** A page, for its loader's answer or a preview's (routes/preview/). */
 export function ContentPageView({ page, site }: { page: Page; site: SeoSiteFragment }) {
+  const { t } = useTranslation('page');
+  // The page's texts carry its language when the page around them is in the other (brief §10).
+  const contentLang = useContentLang()(page.language);
   const s = page.structure;
   const heroImage = s?.heroImage ?? page.featuredImage;
   return (
@@ -162,6 +197,7 @@ export function ContentPageView({ page, site }: { page: Page; site: SeoSiteFragm
             alignItems="center"
           >
             <Box
+              lang={contentLang}
               textAlign={heroImage ? { base: 'center', lg: 'start' } : 'center'}
               maxW={heroImage ? undefined : '3xl'}
               mx={heroImage ? undefined : 'auto'}
@@ -190,7 +226,7 @@ export function ContentPageView({ page, site }: { page: Page; site: SeoSiteFragm
 
       {page.contentHtml && (
         <Container maxW="4xl" py={{ base: '10', md: '16' }}>
-          <Prose html={page.contentHtml} mx="auto" />
+          <Prose html={page.contentHtml} mx="auto" lang={contentLang} />
         </Container>
       )}
 
@@ -199,6 +235,7 @@ export function ContentPageView({ page, site }: { page: Page; site: SeoSiteFragm
           <Container maxW="7xl">
             <Heading
               id="page-services"
+              lang={s.servicesTitle ? contentLang : undefined}
               as="h2"
               fontFamily="heading"
               fontSize={{ base: '2xl', md: '4xl' }}
@@ -206,9 +243,9 @@ export function ContentPageView({ page, site }: { page: Page; site: SeoSiteFragm
               textAlign="center"
               mb={{ base: '8', md: '12' }}
             >
-              {s.servicesTitle || 'Our Services'}
+              {s.servicesTitle || t('servicesTitle')}
             </Heading>
-            <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap={{ base: '5', md: '8' }}>
+            <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap={{ base: '5', md: '8' }} lang={contentLang}>
               {s.servicesItems.map((item, i) => (
                 <FeatureCard key={`${item.title}-${i}`} {...item} roomy />
               ))}
@@ -229,15 +266,16 @@ export function ContentPageView({ page, site }: { page: Page; site: SeoSiteFragm
               <Box>
                 <Heading
                   id="page-why"
+                  lang={s.whyChooseTitle ? contentLang : undefined}
                   as="h2"
                   fontFamily="heading"
                   fontSize={{ base: '2xl', md: '4xl' }}
                   color="brand.800"
                   mb="8"
                 >
-                  {s.whyChooseTitle || 'Why Choose Us'}
+                  {s.whyChooseTitle || t('whyChooseTitle')}
                 </Heading>
-                <Stack as="ul" listStyleType="none" m="0" p="0" gap="6">
+                <Stack as="ul" listStyleType="none" m="0" p="0" gap="6" lang={contentLang}>
                   {s.whyChooseItems.map((item, i) => (
                     <Flex as="li" key={`${item.title}-${i}`} gap="4" align="flex-start">
                       <Flex

@@ -1,4 +1,5 @@
 import { AbsoluteCenter, Box, Spinner, VisuallyHidden, chakra } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
 import { graphql } from '../../gql';
 import type { FeaturedImageFragment } from '../../gql/graphql';
 
@@ -30,6 +31,7 @@ export function FeaturedImage({
   image: FeaturedImageFragment;
   fallback: FeaturedImageFragment;
 }) {
+  const { t } = useTranslation('post');
   const width = image.width ?? 1200;
   const height = image.height ?? 800;
   const fallbackAttrs: Record<string, string> = image.isDefault
@@ -49,7 +51,7 @@ export function FeaturedImage({
     >
       <AbsoluteCenter role="status" data-image-spinner="">
         <Spinner size="lg" color="brand.800" borderWidth="3px" />
-        <VisuallyHidden>Loading image...</VisuallyHidden>
+        <VisuallyHidden>{t('loadingImage')}</VisuallyHidden>
       </AbsoluteCenter>
       {/* Painted above the spinner, so a slow phone shows the picture as it arrives. */}
       <chakra.img

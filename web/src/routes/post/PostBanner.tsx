@@ -21,7 +21,14 @@ export const PostBannerFields = graphql(`
  * attributes rather than into a generated class for every value. The background image is an <img>,
  * not a CSS url(), so it gets alt handling, decoding and no CSS parsing of an editor's string.
  */
-export function PostBanner({ banner }: { banner: PostBannerFragment }) {
+export function PostBanner({
+  banner,
+  lang,
+}: {
+  banner: PostBannerFragment;
+  /** The post's language, when it is not the page's: the banner's texts are the post's. */
+  lang?: string;
+}) {
   return (
     <Box
       position="relative"
@@ -48,7 +55,7 @@ export function PostBanner({ banner }: { banner: PostBannerFragment }) {
           />
         </>
       )}
-      <Container maxW="4xl" position="relative" textAlign="center">
+      <Container maxW="4xl" position="relative" textAlign="center" lang={lang}>
         <Text fontFamily="heading" fontWeight="bold" fontSize={{ base: '2xl', md: '4xl' }} lineHeight="1.2">
           {banner.title}
         </Text>

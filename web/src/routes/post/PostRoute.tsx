@@ -2,11 +2,24 @@ import type { ComponentProps } from 'react';
 import { Box, Container, Grid, HStack, Heading, Stack, Text, chakra } from '@chakra-ui/react';
 import { Link, type LoaderFunctionArgs } from 'react-router';
 import { ArrowLeft, Calendar, Clock, User } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
+import { HTML_LANG } from '@site/content-model';
 import { graphql } from '../../gql';
 import type { PostArticleFragment, PostPageQuery, SeoSiteFragment } from '../../gql/graphql';
 import { withMovedAddress } from '../../app/moved-address';
-import { mapDeferred, NOT_ASKED, runQuery, settle, useReady, useRouteData } from '../../app/route-data';
+import {
+  graphqlLanguage,
+  mapDeferred,
+  NOT_ASKED,
+  requestLang,
+  runQuery,
+  settle,
+  useReady,
+  useRouteData,
+} from '../../app/route-data';
+import { useLang, useLocalize } from '../../i18n/use-lang';
 import { ArticleFrame, ArticleHead, ArticleStatus } from '../../components/article/ArticleFrame';
+import { contentAlternates, langOf, useContentLang } from '../../components/article/content-lang';
 import { TryAgainLink } from '../../components/TryAgainLink';
 import { Prose } from '../../components/Prose';
 import { CLEAR_OF_CONTACT_BUTTONS_7XL } from '../../components/layout/contact-buttons-space';
@@ -16,6 +29,7 @@ import { PostBanner } from './PostBanner.js';
 import { RecentPosts, RecentPostsQuery } from './RecentPosts.js';
 import { TableOfContents } from './TableOfContents.js';
 import { blogPostingJsonLd } from './post-jsonld.js';
+import { postDate } from './post-date.js';
 
 graphql(`
   fragment PostArticle on Post {
@@ -30,6 +44,11 @@ graphql(`
     authorName
     contentHtml
     passwordProtected
+    language
+    translations {
+      language
+      uri
+    }
     toc {
       id
       text
@@ -48,8 +67,8 @@ graphql(`
 `);
 
 const PostPage = graphql(`
-  query PostPage($slug: String!) {
-    site {
+  query PostPage($slug: String!, $language: Language = EN) {
+    site(language: $language) {
       ...SeoSite
       defaultImage {
         ...FeaturedImage
@@ -76,15 +95,20 @@ const BackLinkBase = chakra(Link, {
 });
 
 function BackLink(props: { mb?: ComponentProps<typeof BackLinkBase>['mb'] }) {
+  const { t } = useTranslation('post');
+  const localize = useLocalize();
   return (
-    <BackLinkBase to="/blog" {...props}>
+    <BackLinkBase to={localize('/blog')} {...props}>
       <ArrowLeft size={18} aria-hidden="true" />
-      Back to Blog
+      {t('backToBlog')}
     </BackLinkBase>
   );
 }
 
 function PostHead({ site, post }: { site: SeoSiteFragment; post: Post }) {
+  const { t } = useTranslation('post');
+  const lang = useLang();
+  const localize = useLocalize();
   const image = post.seo.ogImage ?? absoluteUrl(site, post.featuredImage.url);
   return (
     <ArticleHead
@@ -102,20 +126,36 @@ function PostHead({ site, post }: { site: SeoSiteFragment; post: Post }) {
           authorName: post.authorName,
           canonical: post.seo.canonical,
           imageUrl: image,
+          // The post's own language, whatever the page's (brief §10).
+          language: langOf(post.language),
         }),
-        breadcrumbJsonLd(site, [
-          { name: 'Home', path: '/' },
-          { name: 'Blog', path: '/blog' },
-          { name: post.title, path: post.uri },
-        ]),
+        {
+          ...breadcrumbJsonLd(site, [
+            { name: t('page:breadcrumbs.home'), path: localize('/') },
+            { name: t('page:breadcrumbs.blog'), path: localize('/blog') },
+            { name: post.title, path: localize(post.uri) },
+          ]),
+          inLanguage: HTML_LANG[lang],
+        },
       ]}
     />
   );
 }
 
+/**
+ * Where the header's switcher and hreflang lead from a post (brief §10): the post in its own
+ * language and its translation in the other. Without a translation, none: the same post with the
+ * other language's site around it (the address's twin) is the nearest page.
+ */
+export function postAlternates(post: Pick<Post, 'uri' | 'language' | 'translations'>) {
+  return post.translations.length > 0 ? contentAlternates(post) : null;
+}
+
 export function loader({ context, params, request }: LoaderFunctionArgs) {
   const slug = params.postSlug ?? params.slug ?? '';
-  const page = mapDeferred(runQuery(context, PostPage, { slug }), (outcome) => {
+  const lang = requestLang(request);
+  const language = graphqlLanguage(lang);
+  const page = mapDeferred(runQuery(context, PostPage, { slug, language }), (outcome) => {
     // A missing post at /{parent}/{child}/ or /category/{slug}/ (WordPress's addresses of a child
     // page and of a category archive) is looked up as such; not at /blog/{slug}.
     const missing = outcome.data && !outcome.data.post && !outcome.error && params.postSlug !== undefined;
@@ -124,25 +164,30 @@ export function loader({ context, params, request }: LoaderFunctionArgs) {
   return settle(context, {
     page,
     // Asked once the post is known: an address that names no post costs WordPress nothing more.
+    // In the page's language, like the blog list the page links back to.
     recent: mapDeferred(page, (p) =>
-      p.data?.post ? runQuery(context, RecentPostsQuery, { excludeSlug: p.data.post.slug }) : NOT_ASKED,
+      p.data?.post
+        ? runQuery(context, RecentPostsQuery, { excludeSlug: p.data.post.slug, language })
+        : NOT_ASKED,
     ),
+    alternates: mapDeferred(page, (p) => (p.data?.post ? postAlternates(p.data.post) : null)),
   });
 }
 
 export function Component() {
   const { page, recent } = useRouteData<typeof loader>();
+  const { t } = useTranslation('post');
   return (
     <ArticleFrame
       outcome={useReady(page)}
-      loading="Loading article..."
+      loading={t('loading')}
       select={(data) => data.post}
       missing={(error, data) => (
         <ArticleStatus
           code={error ? 503 : 404}
-          title={error ? 'Error' : 'Post not found'}
+          title={error ? t('failed.title') : t('notFound.title')}
           siteName={data?.site.name}
-          heading={error ? 'Failed to load post.' : 'Post not found.'}
+          heading={error ? t('failed.heading') : t('notFound.heading')}
         >
           <Stack align="center" gap="4" mt="2">
             {/* A post that could not be loaded may load on a second try; a missing one will not. */}
@@ -167,10 +212,15 @@ export function PostView({
   site: PostPageQuery['site'];
   recent: Parameters<typeof RecentPosts>[0]['recent'];
 }) {
+  const { t } = useTranslation('post');
+  const lang = useLang();
+  const localize = useLocalize();
+  // The post's title, body, banner and contents carry its language when the page's differs.
+  const contentLang = useContentLang()(post.language);
   return (
     <>
       <PostHead site={site} post={post} />
-      <PostBanner banner={post.banner} />
+      <PostBanner banner={post.banner} lang={contentLang} />
       <Container maxW="7xl" py={{ base: '6', md: '10' }} pe={{ lg: CLEAR_OF_CONTACT_BUTTONS_7XL }}>
         <BackLink mb={{ base: '4', md: '6' }} />
         <Grid
@@ -185,17 +235,18 @@ export function PostView({
               color="brand.800"
               fontSize={{ base: '3xl', md: '4xl' }}
               lineHeight="1.2"
+              lang={contentLang}
             >
               {post.title}
             </Heading>
             <HStack gap={{ base: '4', md: '6' }} wrap="wrap" color="gray.600" fontSize="sm" mt="4" mb="6">
               <HStack gap="1.5">
                 <Calendar size={16} aria-hidden="true" />
-                <time dateTime={post.date}>{post.dateFormatted}</time>
+                <time dateTime={post.date}>{postDate(post, lang)}</time>
               </HStack>
               <HStack gap="1.5">
                 <Clock size={16} aria-hidden="true" />
-                <span>{`${post.readingTimeMinutes} min read`}</span>
+                <span>{t('readingTime', { count: post.readingTimeMinutes })}</span>
               </HStack>
               {post.authorName && (
                 <HStack gap="1.5">
@@ -214,11 +265,15 @@ export function PostView({
                 color="gray.800"
                 css={{ '& a': { color: 'brand.700', textDecoration: 'underline' } }}
               >
-                This article is not published on the website. For advice on the matter,{' '}
-                <Link to="/contact-us/">contact us</Link>.
+                <Trans
+                  t={t}
+                  i18nKey="protected"
+                  // Not <link>: i18next's parser knows it as an element without content.
+                  components={{ contact: <Link to={localize('/contact-us/')} /> }}
+                />
               </Text>
             ) : (
-              <Prose html={post.contentHtml} mt={{ base: '8', md: '10' }} maxW="none" />
+              <Prose html={post.contentHtml} mt={{ base: '8', md: '10' }} maxW="none" lang={contentLang} />
             )}
             <Box borderTopWidth="1px" borderColor="gray.200" mt="12" pt="6">
               <BackLink />
@@ -228,7 +283,7 @@ export function PostView({
               and the recent posts each scroll inside it, sharing the height in proportion. */}
           <Stack
             as="aside"
-            aria-label="Article sidebar"
+            aria-label={t('sidebar')}
             minW="0"
             gap="6"
             position={{ base: 'static', lg: 'sticky' }}
@@ -241,7 +296,7 @@ export function PostView({
             p="6"
           >
             <Box flex="0 1 auto" minH={{ lg: '0' }} overflowY={{ lg: 'auto' }}>
-              <TableOfContents toc={post.toc} />
+              <TableOfContents toc={post.toc} lang={contentLang} />
             </Box>
             <Box flex="0 1 auto" minH={{ lg: '0' }} overflowY={{ lg: 'auto' }}>
               <RecentPosts currentSlug={post.slug} recent={recent} />

@@ -1,12 +1,16 @@
 import { Box, Heading, Stack, chakra } from '@chakra-ui/react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { graphql } from '../../gql';
 import type { RecentPostsQuery as RecentPostsData } from '../../gql/graphql';
 import { useReady, type Deferred, type QueryOutcome } from '../../app/route-data';
+import { useLang, useLocalize } from '../../i18n/use-lang';
+import { useContentLang } from '../../components/article/content-lang';
+import { postDate } from './post-date.js';
 
 export const RecentPostsQuery = graphql(`
-  query RecentPosts($excludeSlug: String!) {
-    posts(first: 6, excludeSlug: $excludeSlug) {
+  query RecentPosts($excludeSlug: String!, $language: Language = EN) {
+    posts(first: 6, excludeSlug: $excludeSlug, language: $language) {
       nodes {
         id
         uri
@@ -14,6 +18,7 @@ export const RecentPostsQuery = graphql(`
         title
         date
         dateFormatted
+        language
       }
     }
   }
@@ -36,13 +41,17 @@ const PostLink = chakra(Link, {
 
 export function RecentPosts(props: { currentSlug: string; recent: Deferred<QueryOutcome<RecentPostsData>> }) {
   const { currentSlug } = props;
+  const { t } = useTranslation('post');
+  const lang = useLang();
+  const localize = useLocalize();
+  const contentLang = useContentLang();
   const data = useReady(props.recent)?.data;
   const posts = (data?.posts?.nodes ?? []).filter((p) => p.slug !== currentSlug).slice(0, SHOWN);
   if (posts.length === 0) return null;
   return (
     <Box as="section" aria-labelledby="recent-title">
       <Heading id="recent-title" as="h2" fontFamily="heading" fontSize="lg" color="brand.800" mb="3">
-        Recent Posts
+        {t('recentPosts')}
       </Heading>
       <Stack as="ul" listStyleType="none" m="0" p="0" gap="2">
         {posts.map((p) => (
@@ -53,9 +62,11 @@ export function RecentPosts(props: { currentSlug: string; recent: Deferred<Query
             pb="2"
             _last={{ borderBottomWidth: '0', pb: '0' }}
           >
-            <PostLink to={p.uri}>{p.title}</PostLink>
+            <PostLink to={localize(p.uri)} lang={contentLang(p.language)}>
+              {p.title}
+            </PostLink>
             <chakra.time dateTime={p.date} display="block" fontSize="xs" color="gray.600">
-              {p.dateFormatted}
+              {postDate(p, lang)}
             </chakra.time>
           </chakra.li>
         ))}

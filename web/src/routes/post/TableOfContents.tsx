@@ -1,4 +1,5 @@
 import { Box, Heading, chakra } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
 import type { PostPageQuery } from '../../gql/graphql';
 
 type TocEntry = NonNullable<PostPageQuery['post']>['toc'][number];
@@ -9,16 +10,31 @@ type TocEntry = NonNullable<PostPageQuery['post']>['toc'][number];
  * replaces the address's hash, so the link can be shared and the back button leaves the post
  * (web/src/boot/toc.ts).
  */
-export function TableOfContents({ toc }: { toc: TocEntry[] }) {
+export function TableOfContents({
+  toc,
+  lang,
+}: {
+  toc: TocEntry[];
+  /** The post's language, when it is not the page's: the entries are its headings. */
+  lang?: string;
+}) {
+  const { t } = useTranslation('post');
   if (toc.length === 0) return null;
   const top = Math.min(...toc.map((e) => e.level));
 
   return (
     <Box as="nav" aria-labelledby="toc-title" data-toc="">
       <Heading id="toc-title" as="h2" fontFamily="heading" fontSize="lg" color="brand.800" mb="3">
-        Table of Contents
+        {t('toc')}
       </Heading>
-      <chakra.ol listStyleType="none" m="0" p="0" borderInlineStartWidth="2px" borderColor="gold.500">
+      <chakra.ol
+        lang={lang}
+        listStyleType="none"
+        m="0"
+        p="0"
+        borderInlineStartWidth="2px"
+        borderColor="gold.500"
+      >
         {toc.map((entry) => (
           <chakra.li key={entry.id} style={{ paddingInlineStart: `${(entry.level - top) * 0.875}rem` }}>
             <chakra.a

@@ -29,6 +29,7 @@ const post = {
   authorName: 'Adv. R. Sharma',
   canonical: 'https://www.example.in/blog/how-to-file-for-divorce-in-india',
   imageUrl: '/wp-content/uploads/2026/11/divorce.jpg',
+  language: 'en' as const,
 };
 
 describe('blogPostingJsonLd', () => {
@@ -42,11 +43,16 @@ describe('blogPostingJsonLd', () => {
       author: { '@type': 'Person', name: 'Adv. R. Sharma' },
       image: 'https://www.example.in/wp-content/uploads/2026/11/divorce.jpg',
       url: post.canonical,
+      inLanguage: 'en-IN',
     });
     const publisher = ld.publisher as Record<string, unknown>;
     expect(publisher['@type']).toEqual(['LegalService', 'Attorney']);
     expect(publisher.name).toBe('Law Partners');
     expect(publisher).not.toHaveProperty('@context');
+  });
+
+  it('names the language the post is written in', () => {
+    expect(blogPostingJsonLd(site, { ...post, language: 'hi' }).inLanguage).toBe('hi-IN');
   });
 
   it('keeps the headline within the 110 characters search engines read', () => {

@@ -1,3 +1,4 @@
+import { HTML_LANG, type Lang } from '@site/content-model';
 import type { SeoSiteFragment } from '../../gql/graphql';
 import { absoluteUrl, legalServiceJsonLd } from '../../app/seo';
 
@@ -9,6 +10,8 @@ export interface BlogPostingInput {
   authorName: string;
   canonical: string;
   imageUrl: string;
+  /** The language the post is written in (not necessarily the page's). */
+  language: Lang;
 }
 
 /** schema.org BlogPosting of a post, published by the firm (the LegalService of every page). */
@@ -27,6 +30,7 @@ export function blogPostingJsonLd(site: SeoSiteFragment, post: BlogPostingInput)
     image: absoluteUrl(site, post.imageUrl),
     mainEntityOfPage: { '@type': 'WebPage', '@id': post.canonical },
     url: post.canonical,
+    inLanguage: HTML_LANG[post.language],
     publisher,
   };
 }

@@ -1,9 +1,21 @@
 import { Box, Button, Container, Flex, Grid, Heading, Stack, Text, chakra } from '@chakra-ui/react';
 import { Link, type LoaderFunctionArgs } from 'react-router';
 import { CalendarCheck, ChevronRight, MessageCircle, Phone } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { HTML_LANG } from '@site/content-model';
 import { graphql } from '../../gql';
 import type { PracticeAreaArticleFragment, PracticeSiteFragment } from '../../gql/graphql';
-import { runQuery, settle, useReady, useRouteData } from '../../app/route-data.js';
+import {
+  graphqlLanguage,
+  mapDeferred,
+  requestLang,
+  runQuery,
+  settle,
+  useReady,
+  useRouteData,
+} from '../../app/route-data.js';
+import { useLang, useLocalize } from '../../i18n/use-lang.js';
+import { contentAlternates, useContentLang } from '../../components/article/content-lang.js';
 import { absoluteUrl, breadcrumbJsonLd, legalServiceJsonLd } from '../../app/seo.js';
 import { ArticleFrame, ArticleHead, ArticleNotFound } from '../../components/article/ArticleFrame.js';
 import { IconByName } from '../../components/IconByName.js';
@@ -19,6 +31,11 @@ graphql(`
     icon
     link
     contentHtml
+    language
+    translations {
+      language
+      uri
+    }
     heroSubtitle
     servicesTitle
     services {
@@ -54,11 +71,11 @@ graphql(`
 `);
 
 const PracticeAreaPageQueryDoc = graphql(`
-  query PracticeAreaPage($slug: String!) {
-    site {
+  query PracticeAreaPage($slug: String!, $language: Language = EN) {
+    site(language: $language) {
       ...PracticeSite
     }
-    practiceArea(slug: $slug) {
+    practiceArea(slug: $slug, language: $language) {
       ...PracticeAreaArticle
     }
   }
@@ -81,24 +98,28 @@ const crumbLinkStyles = {
   _hover: { color: 'gold.300', textDecoration: 'underline' },
 } as const;
 
-function Breadcrumbs({ title }: { title: string }) {
+function Breadcrumbs({ title, titleLang }: { title: string; titleLang?: string }) {
+  const { t } = useTranslation('page');
+  const localize = useLocalize();
   return (
-    <chakra.nav aria-label="Breadcrumb" fontSize="sm" mb="3" mt={{ base: '-2', md: '-3' }}>
+    <chakra.nav aria-label={t('breadcrumbs.label')} fontSize="sm" mb="3" mt={{ base: '-2', md: '-3' }}>
       <chakra.ol display="flex" flexWrap="wrap" alignItems="center" gap="1" listStyleType="none">
         <li>
-          <StyledLink to="/" {...crumbLinkStyles}>
-            Home
+          <StyledLink to={localize('/')} {...crumbLinkStyles}>
+            {t('breadcrumbs.home')}
           </StyledLink>
         </li>
         <chakra.li display="inline-flex" alignItems="center" gap="1">
           <ChevronRight size={14} aria-hidden="true" />
-          <StyledLink to="/practice-areas/" {...crumbLinkStyles}>
-            Practice Areas
+          <StyledLink to={localize('/practice-areas/')} {...crumbLinkStyles}>
+            {t('breadcrumbs.practiceAreas')}
           </StyledLink>
         </chakra.li>
         <chakra.li display="inline-flex" alignItems="center" gap="1" color="gold.200">
           <ChevronRight size={14} aria-hidden="true" />
-          <span aria-current="page">{title}</span>
+          <span aria-current="page" lang={titleLang}>
+            {title}
+          </span>
         </chakra.li>
       </chakra.ol>
     </chakra.nav>
@@ -110,8 +131,21 @@ function consultationLink(area: Area): string {
   return `/contact-us/?practice=${encodeURIComponent(area.slug)}`;
 }
 
+/**
+ * A practice area mixes the built-in copy, in the page's language, with what the firm wrote in
+ * WordPress, in its own: each text is told by its script (brief §10).
+ */
+function useTextLang(): (...texts: Array<string | null | undefined>) => string | undefined {
+  const contentLang = useContentLang();
+  return (...texts) => contentLang({ text: texts.filter(Boolean).join(' ') });
+}
+
 function Hero({ area, site }: { area: Area; site: Site }) {
+  const { t } = useTranslation('practice');
+  const localize = useLocalize();
+  const textLang = useTextLang();
   const image = area.featuredImage;
+  const lead = area.heroSubtitle ?? area.description;
   return (
     <Box
       as="section"
@@ -128,7 +162,7 @@ function Hero({ area, site }: { area: Area; site: Site }) {
         aria-hidden="true"
       />
       <Container maxW="7xl" position="relative" py={{ base: '10', md: '16', lg: '20' }}>
-        <Breadcrumbs title={area.title} />
+        <Breadcrumbs title={area.title} titleLang={textLang(area.title)} />
         <Grid
           templateColumns={{ base: '1fr', lg: image ? '3fr 2fr' : '1fr' }}
           gap={{ base: '8', lg: '12' }}
@@ -152,11 +186,12 @@ function Hero({ area, site }: { area: Area; site: Site }) {
               fontSize={{ base: '3xl', md: '5xl' }}
               lineHeight="1.15"
               color="white"
+              lang={textLang(area.title)}
             >
               {area.title}
             </Heading>
-            <Text fontSize={{ base: 'lg', md: 'xl' }} color="gray.100">
-              {area.heroSubtitle ?? area.description}
+            <Text fontSize={{ base: 'lg', md: 'xl' }} color="gray.100" lang={textLang(lead)}>
+              {lead}
             </Text>
             <Stack direction={{ base: 'column', sm: 'row' }} gap="3" pt="2">
               <Button
@@ -169,7 +204,7 @@ function Hero({ area, site }: { area: Area; site: Site }) {
               >
                 <a href={site.phoneHref}>
                   <Phone aria-hidden="true" />
-                  {`Call ${site.phone}`}
+                  {t('call', { phone: site.phone })}
                 </a>
               </Button>
               <Button
@@ -180,9 +215,9 @@ function Hero({ area, site }: { area: Area; site: Site }) {
                 borderColor="whiteAlpha.700"
                 _hover={{ bg: 'whiteAlpha.200' }}
               >
-                <Link to={consultationLink(area)}>
+                <Link to={localize(consultationLink(area))}>
                   <CalendarCheck aria-hidden="true" />
-                  Free Consultation
+                  {t('freeConsultation')}
                 </Link>
               </Button>
             </Stack>
@@ -212,6 +247,8 @@ function Hero({ area, site }: { area: Area; site: Site }) {
 }
 
 function CtaBand({ area, site }: { area: Area; site: Site }) {
+  const { t } = useTranslation('practice');
+  const localize = useLocalize();
   return (
     <Box
       as="section"
@@ -228,30 +265,29 @@ function CtaBand({ area, site }: { area: Area; site: Site }) {
           color="brand.800"
           fontSize={{ base: '2xl', md: '3xl' }}
         >
-          {`Need Help With ${area.title}?`}
+          {t('cta.title', { title: area.title })}
         </Heading>
         <Text color="gray.700" fontSize={{ base: 'md', md: 'lg' }} mt="3" maxW="2xl" mx="auto">
-          Speak to an advocate today. The first consultation is free, and our emergency line answers around
-          the clock.
+          {t('cta.text')}
         </Text>
         <Stack direction={{ base: 'column', md: 'row' }} gap="3" justify="center" mt="8">
           <Button asChild size="lg" colorPalette="brand">
             <a href={site.phoneHref}>
               <Phone aria-hidden="true" />
-              {`Call ${site.phone}`}
+              {t('call', { phone: site.phone })}
             </a>
           </Button>
           <Button asChild size="lg" bg="#1a7f4b" color="white" _hover={{ bg: '#156b3f' }}>
             <a href={site.whatsappUrl} target="_blank" rel="noopener noreferrer">
               <MessageCircle aria-hidden="true" />
-              WhatsApp Us
-              <chakra.span srOnly> (opens in a new tab)</chakra.span>
+              {t('whatsapp')}
+              <chakra.span srOnly>{` (${t('opensInNewTab')})`}</chakra.span>
             </a>
           </Button>
           <Button asChild size="lg" variant="outline" colorPalette="brand" borderColor="brand.800" bg="white">
-            <Link to={consultationLink(area)}>
+            <Link to={localize(consultationLink(area))}>
               <CalendarCheck aria-hidden="true" />
-              Free Consultation
+              {t('freeConsultation')}
             </Link>
           </Button>
         </Stack>
@@ -261,6 +297,9 @@ function CtaBand({ area, site }: { area: Area; site: Site }) {
 }
 
 function PracticeHead({ area, site, canonical }: { area: Area; site: Site; canonical: 'seo' | 'link' }) {
+  const { t } = useTranslation('page');
+  const lang = useLang();
+  const localize = useLocalize();
   const url = canonical === 'seo' && area.seo.canonical ? area.seo.canonical : absoluteUrl(site, area.link);
   return (
     <ArticleHead
@@ -270,11 +309,14 @@ function PracticeHead({ area, site, canonical }: { area: Area; site: Site; canon
       canonical={url}
       ogImage={area.seo.ogImage ?? absoluteUrl(site, '/images/hero-1200x675.jpg')}
       jsonLd={[
-        breadcrumbJsonLd(site, [
-          { name: 'Home', path: '/' },
-          { name: 'Practice Areas', path: '/practice-areas/' },
-          { name: area.title, path: url },
-        ]),
+        {
+          ...breadcrumbJsonLd(site, [
+            { name: t('breadcrumbs.home'), path: localize('/') },
+            { name: t('breadcrumbs.practiceAreas'), path: localize('/practice-areas/') },
+            { name: area.title, path: url },
+          ]),
+          inLanguage: HTML_LANG[lang],
+        },
         { ...legalServiceJsonLd(site), knowsAbout: area.title },
       ]}
     />
@@ -282,26 +324,41 @@ function PracticeHead({ area, site, canonical }: { area: Area; site: Site; canon
 }
 
 /** The loader of both practice-area addresses (/practice-areas/{slug}/ and /practice/{slug}). */
-export function practiceLoader({ context, params }: LoaderFunctionArgs) {
-  return settle(context, { area: runQuery(context, PracticeAreaPageQueryDoc, { slug: params.slug ?? '' }) });
+export function practiceLoader({ context, params, request }: LoaderFunctionArgs) {
+  // brief §10: the built-in copy comes in the page's language.
+  const language = graphqlLanguage(requestLang(request));
+  const area = runQuery(context, PracticeAreaPageQueryDoc, { slug: params.slug ?? '', language });
+  return settle(context, {
+    area,
+    // An area WordPress links to a translation: the switcher and hreflang lead there; else to the
+    // same address in the other language, where the built-in copy is in that language.
+    alternates: mapDeferred(area, (a) => {
+      const found = a.data?.practiceArea;
+      return found && found.translations.length > 0 ? contentAlternates({ ...found, uri: found.link }) : null;
+    }),
+  });
 }
 
 /** A practice-area page: built-in content with WordPress content inserted where the firm has written it. */
 export function PracticeAreaPage({ canonical }: PracticeAreaPageProps) {
+  const { t } = useTranslation('practice');
+  const lang = useLang();
+  const localize = useLocalize();
   return (
     <ArticleFrame
       outcome={useReady(useRouteData<typeof practiceLoader>().area)}
-      loading="Loading practice area..."
+      loading={t('loading')}
       select={(data) => data.practiceArea}
       missing={(error, data) => (
         <ArticleNotFound
-          what="Practice Area"
-          error={error}
+          what="practiceArea"
+          // The gateway's message is English: a Hindi page says it in Hindi.
+          error={error && (lang === 'en' ? error : t('loadFailed'))}
           siteName={data?.site.name}
-          description="The requested practice area could not be found."
+          description={t('notFoundDescription')}
         >
           <Button asChild variant="outline" colorPalette="brand" size="lg">
-            <Link to="/practice-areas/">See all practice areas</Link>
+            <Link to={localize('/practice-areas/')}>{t('seeAll')}</Link>
           </Button>
         </ArticleNotFound>
       )}
@@ -317,16 +374,27 @@ export function PracticeAreaView({
   site,
   canonical,
 }: { area: Area; site: Site } & PracticeAreaPageProps) {
+  const { t } = useTranslation('practice');
+  const contentLang = useContentLang();
+  const textLang = useTextLang();
   return (
     <>
       <PracticeHead area={area} site={site} canonical={canonical} />
       <Hero area={area} site={site} />
-      <Box as="section" aria-label={`About ${area.title}`} py={{ base: '12', md: '16' }}>
+      <Box as="section" aria-label={t('about', { title: area.title })} py={{ base: '12', md: '16' }}>
         <Container maxW="7xl">
           {area.contentHtml ? (
-            <Prose html={area.contentHtml} mx="auto" />
+            // The body is WordPress's, in the language WordPress gives it.
+            <Prose html={area.contentHtml} mx="auto" lang={contentLang(area.language)} />
           ) : (
-            <Text maxW="70ch" mx="auto" fontSize={{ base: 'md', md: 'lg' }} lineHeight="1.7" color="gray.800">
+            <Text
+              maxW="70ch"
+              mx="auto"
+              fontSize={{ base: 'md', md: 'lg' }}
+              lineHeight="1.7"
+              color="gray.800"
+              lang={textLang(area.description)}
+            >
               {area.description}
             </Text>
           )}
@@ -342,15 +410,15 @@ export function PracticeAreaView({
           <Container maxW="7xl">
             <SectionHeading
               id="practice-services-title"
-              eyebrow="How We Help"
-              title={area.servicesTitle ?? 'Our Services'}
+              eyebrow={t('howWeHelp')}
+              title={area.servicesTitle ?? t('servicesTitle')}
             />
             <Grid
               templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }}
               gap={{ base: '5', md: '6' }}
             >
               {area.services.map((s) => (
-                <FeatureCard key={s.title} {...s} />
+                <FeatureCard key={s.title} {...s} lang={textLang(s.title, s.description)} />
               ))}
             </Grid>
           </Container>
@@ -368,17 +436,18 @@ export function PracticeAreaView({
                 fontSize="sm"
                 mb="2"
               >
-                Why Choose Us
+                {t('whyChooseUs')}
               </Text>
               <Heading
                 as="h2"
                 id="practice-why-title"
+                lang={textLang(area.whyChooseTitle)}
                 fontFamily="heading"
                 color="white"
                 fontSize={{ base: '3xl', md: '4xl' }}
                 lineHeight="1.2"
               >
-                {area.whyChooseTitle ?? 'Why Choose Us'}
+                {area.whyChooseTitle ?? t('whyChooseUs')}
               </Heading>
             </Box>
             <Grid
@@ -390,7 +459,7 @@ export function PracticeAreaView({
               gap={{ base: '5', md: '6' }}
             >
               {area.whyChooseUs.map((w) => (
-                <FeatureCard key={w.title} {...w} dark />
+                <FeatureCard key={w.title} {...w} dark lang={textLang(w.title, w.description)} />
               ))}
             </Grid>
           </Container>

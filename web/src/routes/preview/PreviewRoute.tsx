@@ -91,7 +91,10 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const preview = await askPreview(context, { type, id, token });
   const post = preview.data?.preview?.post;
   // A post's sidebar lists the published posts, as on the post's own page.
-  const recent = post ? await runQuery(context, RecentPostsQuery, { excludeSlug: post.slug }) : NOT_ASKED;
+  // Previews are staff pages, in English (brief §10): so are the recent posts beside a post.
+  const recent = post
+    ? await runQuery(context, RecentPostsQuery, { excludeSlug: post.slug, language: 'EN' })
+    : NOT_ASKED;
   return { preview, recent };
 }
 

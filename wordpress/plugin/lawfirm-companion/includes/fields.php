@@ -367,3 +367,54 @@ function clean_items( $value ): array {
 	}
 	return $out;
 }
+
+/**
+ * A content language (brief §10): "en", "hi", or "" (not set: told from the text). Case and a
+ * region ("hi-IN", "hi_IN") are forgiven; anything else is "".
+ *
+ * @param mixed $value
+ */
+function clean_language( $value ): string {
+	if ( ! is_string( $value ) ) {
+		return '';
+	}
+	$base = strtolower( (string) preg_split( '/[-_]/', trim( $value ) )[0] );
+	return in_array( $base, array( 'en', 'hi' ), true ) ? $base : '';
+}
+
+/**
+ * The id a translation link holds: a positive integer, 0 meaning none.
+ *
+ * @param mixed $value
+ */
+function clean_translation( $value ): int {
+	return clean_media_id( $value );
+}
+
+/**
+ * A title and body as plain text for telling their language: scripts, styles, comments, tags and
+ * shortcodes dropped, entities decoded.
+ */
+function language_text( string $title, string $html ): string {
+	$html = (string) preg_replace( '@<(script|style|template)[^>]*?>.*?</\\1>@si', ' ', $html );
+	$html = (string) preg_replace( '/<!--.*?-->/s', ' ', $html );
+	$html = (string) preg_replace( '/<[^>]*>/', ' ', $html );
+	$html = (string) preg_replace( '/\[\/?[A-Za-z][^\]]*\]/', ' ', $html );
+	return html_entity_decode( $title . "\n" . $html, ENT_QUOTES | ENT_HTML5, 'UTF-8' );
+}
+
+/**
+ * The language of a text no one labelled, as the website tells it
+ * (packages/content-model/src/language.ts, detectLanguage): Hindi when at least a third of its
+ * letters are Devanagari (a Hindi post quotes English section names and Latin abbreviations), else
+ * English; an empty text is English.
+ */
+function detect_language( string $text ): string {
+	$text    = mb_scrub( $text, 'UTF-8' );
+	$letters = (int) preg_match_all( '/[\p{L}\p{M}]/u', $text );
+	if ( 0 === $letters ) {
+		return 'en';
+	}
+	$devanagari = (int) preg_match_all( '/[\x{0900}-\x{097F}\x{A8E0}-\x{A8FF}]/u', $text );
+	return $devanagari * 3 >= $letters ? 'hi' : 'en';
+}

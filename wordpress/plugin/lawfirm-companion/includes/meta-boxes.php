@@ -82,6 +82,9 @@ function add_meta_boxes( string $post_type, $post ): void {
 	if ( 'practice_area' === $post_type ) {
 		add_meta_box( 'lawfirm-practice-icon', __( 'Icon', 'lawfirm-companion' ), __NAMESPACE__ . '\\render_icon_box', 'practice_area', 'side', 'default' );
 	}
+	if ( in_array( $post_type, language_post_types(), true ) ) {
+		add_meta_box( 'lawfirm-language', __( 'Language', 'lawfirm-companion' ), __NAMESPACE__ . '\\render_language_box', $post_type, 'side', 'default' );
+	}
 }
 
 function enqueue_admin_assets( string $hook ): void {
@@ -227,6 +230,52 @@ function render_icon_box( \WP_Post $post ): void {
 	echo '</select>';
 }
 
+/** Items offered as a translation: the latest of the same type, newest first. */
+const TRANSLATION_CHOICES = 200;
+
+function render_language_box( \WP_Post $post ): void {
+	nonce_once();
+	$stored = clean_language( get_post_meta( $post->ID, LANGUAGE_META, true ) );
+	$names  = array(
+		''   => __( 'Automatic (from the text)', 'lawfirm-companion' ),
+		'en' => 'English',
+		'hi' => 'हिन्दी',
+	);
+	echo '<p><label for="lawfirm-language">' . esc_html__( 'Written in', 'lawfirm-companion' ) . '</label>';
+	echo '<select class="widefat" id="lawfirm-language" name="lawfirm_language">';
+	foreach ( $names as $code => $name ) {
+		printf( '<option value="%s"%s>%s</option>', esc_attr( $code ), selected( $stored, $code, false ), esc_html( $name ) );
+	}
+	echo '</select></p>';
+
+	$current = post_translation( $post->ID );
+	$choices = get_posts(
+		array(
+			'post_type'      => $post->post_type,
+			'post_status'    => array( 'publish', 'future', 'draft', 'pending', 'private' ),
+			'posts_per_page' => TRANSLATION_CHOICES,
+			'exclude'        => array( $post->ID ),
+			'orderby'        => 'date',
+			'order'          => 'DESC',
+		)
+	);
+	$ids = wp_list_pluck( $choices, 'ID' );
+	if ( $current > 0 && ! in_array( $current, $ids, true ) ) {
+		$linked = get_post( $current );
+		if ( $linked instanceof \WP_Post ) {
+			$choices[] = $linked;
+		}
+	}
+	echo '<p><label for="lawfirm-translation">' . esc_html__( 'Translation (the same content in the other language)', 'lawfirm-companion' ) . '</label>';
+	echo '<select class="widefat" id="lawfirm-translation" name="lawfirm_translation">';
+	printf( '<option value="0"%s>%s</option>', selected( $current, 0, false ), esc_html__( '(none)', 'lawfirm-companion' ) );
+	foreach ( $choices as $choice ) {
+		$label = sprintf( '%s [%s]', get_the_title( $choice ) ?: __( '(no title)', 'lawfirm-companion' ), post_language( $choice->ID ) );
+		printf( '<option value="%d"%s>%s</option>', (int) $choice->ID, selected( $current, (int) $choice->ID, false ), esc_html( $label ) );
+	}
+	echo '</select></p><p class="description">' . esc_html__( 'Linking a translation links it back here when it links nowhere yet.', 'lawfirm-companion' ) . '</p>';
+}
+
 function save_meta_boxes( int $post_id, \WP_Post $post ): void {
 	// Only the meta-box form carries the nonce; REST saves and imports go through other paths.
 	if ( ! isset( $_POST[ NONCE_FIELD ] ) || ! wp_verify_nonce( sanitize_key( wp_unslash( $_POST[ NONCE_FIELD ] ) ), 'lawfirm_save' ) ) {
@@ -252,5 +301,16 @@ function save_meta_boxes( int $post_id, \WP_Post $post ): void {
 	}
 	if ( 'practice_area' === $post->post_type && isset( $_POST['lawfirm_practice_icon'] ) ) {
 		update_post_meta( $post_id, PRACTICE_ICON_META, clean_practice_icon( wp_unslash( $_POST['lawfirm_practice_icon'] ) ) ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized
+	}
+	if ( in_array( $post->post_type, language_post_types(), true ) ) {
+		if ( isset( $_POST['lawfirm_language'] ) ) {
+			write_language( $post_id, clean_language( wp_unslash( $_POST['lawfirm_language'] ) ) ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized
+		}
+		if ( isset( $_POST['lawfirm_translation'] ) ) {
+			$target = clean_translation( wp_unslash( $_POST['lawfirm_translation'] ) ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized
+			if ( null === translation_error( $post, $target ) ) {
+				link_translation( $post_id, $target );
+			}
+		}
 	}
 }

@@ -1,0 +1,180 @@
+// Content in its language (brief §10) through the schema, over the site's own snapshot (content/):
+// once over the fake WordPress (the HTTP client, the cache, the companion plugin's filter) and once
+// over the embedded source. The snapshot holds one Hindi post linked to an English one.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../src/config.js';
+import { readSnapshot, type ContentSnapshot } from '../src/sources/embedded/source.js';
+import { startHarness, type Harness } from './harness.js';
+
+const HINDI = 'bail-after-arrest-guide-hindi';
+const ENGLISH = 'regular-anticipatory-default-bail-explained';
+
+interface Node {
+  slug: string;
+  language: 'EN' | 'HI';
+  translations: Array<{ language: string; slug: string; uri: string }>;
+}
+interface ListAnswer {
+  posts: { totalCount: number; totalPages: number; nodes: Node[] };
+}
+
+const LIST = /* GraphQL */ `
+  query Posts($first: Int, $page: Int, $language: Language, $search: String) {
+    posts(first: $first, page: $page, language: $language, search: $search) {
+      totalCount
+      totalPages
+      nodes {
+        slug
+        language
+        translations {
+          language
+          slug
+          uri
+        }
+      }
+    }
+  }
+`;
+
+let snapshot: ContentSnapshot;
+let published: Array<{ slug: string; status: string }>;
+const harnesses: Harness[] = [];
+
+beforeAll(async () => {
+  snapshot = await readSnapshot(path.join(REPO_ROOT, 'content'));
+  published = (snapshot.posts as Array<{ slug: string; status: string }>).filter(
+    (p) => p.status === 'publish',
+  );
+  harnesses.push(await startHarness({ mode: 'wordpress', snapshot }));
+  harnesses.push(await startHarness({ mode: 'embedded', snapshot }));
+});
+afterAll(async () => {
+  for (const h of harnesses) await h.close();
+});
+
+async function list(h: Harness, variables: Record<string, unknown>): Promise<ListAnswer['posts']> {
+  const res = await h.query<ListAnswer>(LIST, variables);
+  expect(res.errors).toBeUndefined();
+  return res.data!.posts;
+}
+
+describe.each(['wordpress', 'embedded'] as const)('content languages over the %s source', (mode) => {
+  const h = () => harnesses.find((x) => x.mode === mode)!;
+
+  it('lists the Hindi post alone for HI, linked to its English translation', async () => {
+    const hi = await list(h(), { first: 20, language: 'HI' });
+    expect(hi.totalCount).toBe(1);
+    expect(hi.totalPages).toBe(1);
+    expect(hi.nodes).toEqual([
+      {
+        slug: HINDI,
+        language: 'HI',
+        translations: [{ language: 'EN', slug: ENGLISH, uri: `/blog/${ENGLISH}` }],
+      },
+    ]);
+  });
+
+  it('lists every other post for EN, with right totals and pages, the English bail post linked back', async () => {
+    const first = await list(h(), { first: 10, page: 1, language: 'EN' });
+    const second = await list(h(), { first: 10, page: 2, language: 'EN' });
+    expect(first.totalCount).toBe(published.length - 1);
+    expect(first.totalPages).toBe(Math.ceil((published.length - 1) / 10));
+    const nodes = [...first.nodes, ...second.nodes];
+    expect(nodes.map((n) => n.slug)).toEqual(published.map((p) => p.slug).filter((s) => s !== HINDI));
+    expect(nodes.every((n) => n.language === 'EN')).toBe(true);
+    expect(nodes.find((n) => n.slug === ENGLISH)?.translations).toEqual([
+      { language: 'HI', slug: HINDI, uri: `/hi/blog/${HINDI}` },
+    ]);
+    expect(nodes.filter((n) => n.translations.length > 0).map((n) => n.slug)).toEqual([ENGLISH]);
+    // Without a language: all of them.
+    expect((await list(h(), { first: 100 })).totalCount).toBe(published.length);
+  });
+
+  it('finds the Hindi post by a Devanagari search, alone or with its language', async () => {
+    for (const search of ['जमानत', 'अग्रिम जमानत', 'ग़ाज़ियाबाद']) {
+      const found = await list(h(), { first: 10, search });
+      expect(
+        found.nodes.map((n) => n.slug),
+        search,
+      ).toEqual([HINDI]);
+    }
+    expect((await list(h(), { first: 10, search: 'जमानत', language: 'HI' })).totalCount).toBe(1);
+    expect((await list(h(), { first: 10, search: 'जमानत', language: 'EN' })).totalCount).toBe(0);
+  });
+
+  it('gives a single post, pages and practice areas their language', async () => {
+    const res = await h().query<{
+      post: Node & { title: string };
+      english: Node;
+      pages: Array<{ slug: string; language: string }>;
+      practiceAreas: Array<{ slug: string; language: string; translations: unknown[] }>;
+    }>(/* GraphQL */ `
+      {
+        post(slug: "${HINDI}") {
+          slug
+          title
+          language
+          translations {
+            language
+            slug
+            uri
+          }
+        }
+        english: post(slug: "${ENGLISH}") {
+          slug
+          language
+          translations {
+            language
+            slug
+            uri
+          }
+        }
+        pages {
+          slug
+          language
+        }
+        practiceAreas {
+          slug
+          language
+          translations {
+            slug
+          }
+        }
+      }
+    `);
+    expect(res.errors).toBeUndefined();
+    const data = res.data!;
+    expect(data.post.language).toBe('HI');
+    expect(data.post.title).toBe('गिरफ्तारी के बाद जमानत कैसे मिलती है: ग़ाज़ियाबाद के लिए मार्गदर्शिका');
+    expect(data.post.translations).toEqual([{ language: 'EN', slug: ENGLISH, uri: `/blog/${ENGLISH}` }]);
+    expect(data.english).toEqual({
+      slug: ENGLISH,
+      language: 'EN',
+      translations: [{ language: 'HI', slug: HINDI, uri: `/hi/blog/${HINDI}` }],
+    });
+    expect(data.pages.length).toBeGreaterThan(0);
+    expect(data.pages.every((p) => p.language === 'EN')).toBe(true);
+    expect(data.practiceAreas.length).toBeGreaterThan(7);
+    for (const area of data.practiceAreas)
+      expect(area, area.slug).toMatchObject({ language: 'EN', translations: [] });
+  });
+});
+
+describe('translations of a list', () => {
+  it('cost one request for all the linked posts, and none when warm', async () => {
+    const h = harnesses.find((x) => x.mode === 'wordpress')!;
+    await h.gateway.caches.purge('all');
+    h.wp!.resetStats();
+    await list(h, { first: 100 });
+    const log = h.wp!.stats.log;
+    expect(log.filter((q) => q.startsWith('/posts?include='))).toEqual([
+      '/posts?include=183,350&per_page=100&status=publish&_fields=id,slug,lang,language',
+    ]);
+    // Labelled posts need no body to tell their language.
+    expect(log.filter((q) => q.startsWith('/posts?slug='))).toEqual([]);
+    h.wp!.resetStats();
+    await list(h, { first: 100 });
+    expect(h.wp!.stats.requests).toBe(0);
+  });
+});

@@ -1,0 +1,118 @@
+// The Devanagari web font in the pages that show Devanagari (brief §10). The font stacks name it
+// (web/src/app/theme.ts); a page whose text has Devanagari gets its @font-face rules and a preload of
+// the regular weight. A page whose only Devanagari is the way to Hindi (the switcher's "हिन्दी")
+// gets the few-KB font cut to those words, and a page without any, nothing.
+import { hasDevanagari } from '@site/content-model';
+import { DEVANAGARI_FONT_FAMILY } from '../src/app/fonts';
+import { englishPageDevanagari } from '../src/i18n/ui-devanagari';
+// The catalogues English pages take Devanagari from (ui-devanagari.test.ts checks no other has any).
+import enCommon from '../src/i18n/catalog/en/common.json' with { type: 'json' };
+import hiBlog from '../src/i18n/catalog/hi/blog.json' with { type: 'json' };
+import { escapeHtml } from '@site/server-kit';
+import {
+  DEVANAGARI_FONT_WEIGHTS,
+  DEVANAGARI_UI_FONT_KEY,
+  DEVANAGARI_UI_FONT_WEIGHT,
+  devanagariFontKey,
+  type DevanagariFontWeight,
+} from '../build/devanagari-font-files';
+
+/**
+ * Each weight's URL in the build, e.g. { 400: '/assets/noto-sans-devanagari-400-abc.woff2', 600: … },
+ * and `ui`, the font cut to the Devanagari of English pages.
+ */
+export type DevanagariFontFiles = Record<DevanagariFontWeight, string> & { ui?: string };
+
+/** What the small font holds: the Devanagari English pages show (web/build/devanagari-font.ts). */
+const UI_CHARS = new Set(englishPageDevanagari({ common: enCommon }, { blog: hiBlog }));
+const DEVANAGARI_CHAR = /\p{Script=Devanagari}/u;
+
+/** The font's family name in the pages: the site's own (no installed font has it), see theme.ts. */
+export { DEVANAGARI_FONT_FAMILY };
+
+/**
+ * The characters the subset holds, as @fontsource declares them (its unicode.json): the browser
+ * takes only these from the font and downloads a weight only when the page shows one of them.
+ */
+export const DEVANAGARI_UNICODE_RANGE =
+  'U+0900-097F,U+1CD0-1CF9,U+200C-200D,U+20A8,U+20B9,U+20F0,U+25CC,U+A830-A839,U+A8E0-A8FF,U+11B00-11B09';
+
+/** The weight preloaded: the body text's. The semibold loads when a heading asks for it. */
+const PRELOADED: DevanagariFontWeight = 400;
+
+/**
+ * The font files in the browser build's manifest (web/build/devanagari-font.ts emits them). A build
+ * without them is refused, as readAssets refuses one without its entries.
+ */
+export function readDevanagariFont(
+  manifest: Record<string, { file: string } | undefined>,
+): DevanagariFontFiles {
+  const files = {} as DevanagariFontFiles;
+  for (const weight of DEVANAGARI_FONT_WEIGHTS) {
+    const chunk = manifest[devanagariFontKey(weight)];
+    if (!chunk?.file.endsWith('.woff2'))
+      throw new Error(
+        `No ${devanagariFontKey(weight)} in the build's manifest (web/build/devanagari-font.ts)`,
+      );
+    files[weight] = `/${chunk.file}`;
+  }
+  const ui = manifest[DEVANAGARI_UI_FONT_KEY];
+  if (!ui?.file.endsWith('.woff2'))
+    throw new Error(`No ${DEVANAGARI_UI_FONT_KEY} in the build's manifest (web/build/devanagari-font.ts)`);
+  files.ui = `/${ui.file}`;
+  return files;
+}
+
+/**
+ * What a page's body shows in Devanagari: 'text' when it has Devanagari beyond the way to Hindi
+ * (the whole font), 'ui' when that is all it has (the small font), else 'none'. Attributes are not
+ * shown in the page's font and do not count.
+ */
+export function devanagariShown(html: string): 'text' | 'ui' | 'none' {
+  if (!hasDevanagari(html)) return 'none';
+  let shown: 'ui' | 'none' = 'none';
+  for (const text of html.split(/<[^>]*>/)) {
+    if (!hasDevanagari(text)) continue;
+    for (const ch of text) if (DEVANAGARI_CHAR.test(ch) && !UI_CHARS.has(ch)) return 'text';
+    shown = 'ui';
+  }
+  return shown;
+}
+
+/** Whether a page's body shows Devanagari text that needs the whole font. */
+export function showsDevanagari(html: string): boolean {
+  return devanagariShown(html) === 'text';
+}
+
+function face(weight: number, url: string): string {
+  return (
+    `@font-face{font-family:"${DEVANAGARI_FONT_FAMILY}";font-style:normal;font-weight:${weight};` +
+    `font-display:swap;src:url(${url}) format("woff2");unicode-range:${DEVANAGARI_UNICODE_RANGE}}`
+  );
+}
+
+/**
+ * The <head> tags of a page with Devanagari text: a preload of the regular weight (it is needed for
+ * the first paint of the text, and a font is otherwise found only once the CSS is applied) and the
+ * @font-face rules, in a <style> with the page's nonce. `font-display: swap`: the text shows at once
+ * in a fallback font rather than staying invisible on a slow network. A page whose only Devanagari
+ * is the way to Hindi gets the small font's rule alone, not preloaded (a few KB, fetched when the
+ * header is laid out). Empty for any other page.
+ */
+export function devanagariFontTags(
+  html: string,
+  files: DevanagariFontFiles | undefined,
+  nonce: string,
+): string {
+  if (!files) return '';
+  const shown = devanagariShown(html);
+  if (shown === 'ui' && files.ui) {
+    return `<style nonce="${nonce}">${face(DEVANAGARI_UI_FONT_WEIGHT, files.ui)}</style>`;
+  }
+  if (shown !== 'text') return '';
+  const faces = DEVANAGARI_FONT_WEIGHTS.map((weight) => face(weight, files[weight])).join('');
+  return (
+    `<link rel="preload" href="${escapeHtml(files[PRELOADED])}" as="font" type="font/woff2" crossorigin>` +
+    `<style nonce="${nonce}">${faces}</style>`
+  );
+}
