@@ -51,6 +51,13 @@ export default defineConfig(({ isSsrBuild }) => ({
       '@pandacss/is-valid-prop',
       'lucide-react',
       'react-router',
+      // Bundled, so production installs neither them nor, through their optional peer, TypeScript:
+      // the browser gets the catalogues' library only in an island's chunk (decision 0013).
+      'i18next',
+      'react-i18next',
+      'html-parse-stringify',
+      'void-elements',
+      'use-sync-external-store',
     ],
   },
 }));
