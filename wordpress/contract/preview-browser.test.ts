@@ -121,8 +121,13 @@ describe('previewing a draft from wp-admin', () => {
       expect(await site.textContent('body')).toContain('Seen only by the editor.');
       expect(await site.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
 
-      // The same address with its token altered: 403 and nothing of the draft.
-      const altered = href!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+      // The same address with its token altered: 403 and nothing of the draft. The signature's
+      // first character is altered: all six of its bits are signature bits.
+      const altered = href!.replace(
+        /(\.)([A-Za-z0-9_-])([A-Za-z0-9_-]{42})$/,
+        (_all, dot: string, c: string, rest: string) => `${dot}${c === 'A' ? 'B' : 'A'}${rest}`,
+      );
+      expect(altered).not.toBe(href);
       const refused = await site.goto(altered);
       expect(refused!.status()).toBe(403);
       expect(await site.textContent('body')).not.toContain(TITLE);

@@ -21,6 +21,14 @@ function pluginToken(secret: string, type: string, id: string, user: string, exp
   return `${type}.${id}.${user}.${exp}.${signature}`;
 }
 
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** The same token with the two bits its signature's last character does not use set: it decodes to the same bytes. */
+function withUnusedBitsSet(token: string): string {
+  const last = token.at(-1)!;
+  return token.slice(0, -1) + BASE64URL[BASE64URL.indexOf(last) | 3];
+}
+
 /** The token with one of its five parts replaced, the signature kept. */
 function withPart(token: string, index: number, value: string): string {
   const parts = token.split('.');
@@ -111,6 +119,7 @@ describe('verifyPreviewToken', () => {
     ['hex exp', pluginToken(SECRET, 'post', '199', '1', '0x6a000000')],
     ['padded signature', `${signPreviewToken(SECRET, CLAIMS)}=`],
     ['short signature', signPreviewToken(SECRET, CLAIMS).slice(0, -2)],
+    ['signature with its unused last bits set', withUnusedBitsSet(signPreviewToken(SECRET, CLAIMS))],
     ['very long', 'a'.repeat(10_000)],
   ])('refuses a malformed token (%s)', (_name, token) => {
     expect(verifyPreviewToken(SECRET, token, TARGET, NOW_MS)).toEqual({ ok: false, reason: 'malformed' });

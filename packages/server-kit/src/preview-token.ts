@@ -52,8 +52,12 @@ export function signPreviewToken(secret: string, claims: PreviewClaims): string 
 const ID = /^[1-9][0-9]{0,15}$/;
 const USER = /^(0|[1-9][0-9]{0,15})$/;
 const EXP = /^[1-9][0-9]{0,11}$/;
-/** 32 bytes in base64url without padding. */
-const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
+/**
+ * 32 bytes in base64url without padding, spelled canonically: the 43rd character carries four bits
+ * and two unused ones, which must be zero. Decoders ignore those two bits, so without this check
+ * four spellings of one signature would pass, and a token could be altered and still be good.
+ */
+const SIGNATURE = /^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/;
 const MAX_TOKEN_LENGTH = 200;
 
 /**
