@@ -25,7 +25,6 @@ export type DevanagariFontFiles = Record<DevanagariFontWeight, string> & { ui?: 
 
 /** What the small font holds: the Devanagari English pages show (web/build/devanagari-font.ts). */
 const UI_CHARS = new Set(englishPageDevanagari({ common: enCommon }, { blog: hiBlog }));
-const DEVANAGARI_CHAR = /\p{Script=Devanagari}/u;
 
 /** The font's family name in the pages: the site's own (no installed font has it), see theme.ts. */
 export { DEVANAGARI_FONT_FAMILY };
@@ -73,7 +72,7 @@ export function devanagariShown(html: string): 'text' | 'ui' | 'none' {
   let shown: 'ui' | 'none' = 'none';
   for (const text of html.split(/<[^>]*>/)) {
     if (!hasDevanagari(text)) continue;
-    for (const ch of text) if (DEVANAGARI_CHAR.test(ch) && !UI_CHARS.has(ch)) return 'text';
+    for (const ch of text) if (!UI_CHARS.has(ch) && hasDevanagari(ch)) return 'text';
     shown = 'ui';
   }
   return shown;

@@ -97,7 +97,13 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   const emotionCache = createEmotionCache(req.nonce);
   // compat: no inline <style> elements in the body; critical CSS is extracted into <head> below.
   emotionCache.compat = true;
+  // The page's addresses in each language, once: the header's switcher and the hreflang links.
+  const alternates = pageAlternates(
+    pathname,
+    context.matches.map((m) => context.loaderData[m.route.id]),
+  );
   const renderCtx: RenderContextValue = {
+    alternates,
     status: context.statusCode || 200,
     head: null,
     isServer: true,
@@ -124,10 +130,6 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
       (s) => `<style ${SSR_STYLES_ATTR}="${s.key} ${s.ids.join(' ')}" nonce="${req.nonce}">${s.css}</style>`,
     )
     .join('');
-  const alternates = pageAlternates(
-    pathname,
-    context.matches.map((m) => context.loaderData[m.route.id]),
-  );
   return {
     kind: 'page',
     status: renderCtx.status,

@@ -4,21 +4,18 @@
 
 export const LANGUAGES = ['en', 'hi'] as const;
 export type Lang = (typeof LANGUAGES)[number];
-export const DEFAULT_LANG: Lang = 'en';
 
 /** `<html lang>` and `hreflang` values: the languages as written in India. */
 export const HTML_LANG: Readonly<Record<Lang, string>> = Object.freeze({ en: 'en-IN', hi: 'hi-IN' });
 /** Open Graph's locale, which wants an underscore. */
 export const OG_LOCALE: Readonly<Record<Lang, string>> = Object.freeze({ en: 'en_IN', hi: 'hi_IN' });
-/** Each language's name in itself, for the switcher. */
-export const LANGUAGE_NAMES: Readonly<Record<Lang, string>> = Object.freeze({ en: 'English', hi: 'हिन्दी' });
 
 export function isLang(value: unknown): value is Lang {
   return value === 'en' || value === 'hi';
 }
 
 /** The path prefix of a language's pages: '' for English, '/hi' for Hindi. */
-export function langPrefix(lang: Lang): string {
+function langPrefix(lang: Lang): string {
   return lang === 'en' ? '' : `/${lang}`;
 }
 

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import { Navigate } from 'react-router';
+import type { Alternates } from '../i18n/alternates';
 
 /** What a server render learns while rendering: the HTTP status and the document head. */
 export interface HeadData {
@@ -24,6 +25,8 @@ export interface RenderContextValue {
   isServer: boolean;
   /** The response's CSP nonce (or its placeholder in a cached page), for the few inline scripts a component writes. */
   nonce?: string;
+  /** The page's address in each language (null: an English-only staff page); its switcher links there. */
+  alternates?: Alternates | null;
   /** An error a route's error boundary showed during a server render, for the server's log. */
   routeError?: unknown;
 }

@@ -22,11 +22,4 @@ describe('content in a language', () => {
       hi: '/hi/practice/x/',
     });
   });
-
-  it('falls back to a page of the other language only when asked to', () => {
-    expect(contentAlternates({ uri: '/blog/x', language: 'HI', translations: [] }, '/blog')).toEqual({
-      hi: '/hi/blog/x',
-      en: '/blog',
-    });
-  });
 });

@@ -1,7 +1,7 @@
 // Content and the page around it may be in different languages (brief §10): an English post on a
 // Hindi page, or a practice area's WordPress text beside the built-in Hindi copy. What is shown in
 // the other language than the page says so with its own `lang`, and links name their translations.
-import { detectLanguage, HTML_LANG, LANGUAGES, localizePath, type Lang } from '@site/content-model';
+import { detectLanguage, HTML_LANG, localizePath, type Lang } from '@site/content-model';
 import type { Language } from '../../gql/graphql';
 import type { Alternates } from '../../i18n/alternates';
 import { useLang } from '../../i18n/use-lang';
@@ -35,18 +35,15 @@ export interface TranslatedContent {
 
 /**
  * The addresses of a piece of content in both languages (the header's switcher and hreflang): its
- * own address in its own language, its translation's in the other, and where it has none, `missing`
- * in that language (the blog for a post: brief §10, "else that language's blog").
+ * own address in its own language, its translation's in the other. A language it has no translation
+ * in is left out: the address's twin there is the nearest page (i18n/alternates.ts).
  */
-export function contentAlternates(content: TranslatedContent, missing?: string): Partial<Alternates> {
+export function contentAlternates(content: TranslatedContent): Partial<Alternates> {
   const own = langOf(content.language);
   const alternates: Partial<Record<Lang, string>> = { [own]: localizePath(own, content.uri) };
   for (const translation of content.translations) {
     const lang = langOf(translation.language);
     if (lang !== own) alternates[lang] ??= localizePath(lang, translation.uri);
-  }
-  if (missing !== undefined) {
-    for (const lang of LANGUAGES) alternates[lang] ??= localizePath(lang, missing);
   }
   return alternates;
 }

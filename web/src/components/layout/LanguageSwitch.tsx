@@ -1,8 +1,8 @@
 import { chakra } from '@chakra-ui/react';
-import { useLocation, useMatches } from 'react-router';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HTML_LANG, type Lang } from '@site/content-model';
-import { pageAlternates } from '../../i18n/alternates';
+import { useRenderContext } from '../../app/render-context';
 import { useLang } from '../../i18n/use-lang';
 
 /** The attribute the boot script finds the switcher by, to remember the choice (web/src/boot/language.ts). */
@@ -16,12 +16,9 @@ const LANG_SWITCH_ATTR = 'data-lang-switch';
 export function LanguageSwitch() {
   const { t } = useTranslation();
   const lang = useLang();
-  const { pathname, search } = useLocation();
-  const matches = useMatches();
-  const alternates = pageAlternates(
-    pathname,
-    matches.map((m) => m.loaderData),
-  );
+  const { search } = useLocation();
+  // Worked out once per render, from the routes' data (entry-server.tsx).
+  const alternates = useRenderContext()?.alternates;
   if (!alternates) return null;
   const other: Lang = lang === 'en' ? 'hi' : 'en';
   // The blog's search and filters carry over; other pages take no query.
