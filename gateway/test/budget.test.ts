@@ -22,7 +22,7 @@ describe('request budget', () => {
     // attachment, not the default image.
     expect(log).toEqual([
       '/categories?hide_empty=true&per_page=50&_fields=id,name,slug,count',
-      '/posts?per_page=20&page=1&orderby=date&order=desc&status=publish&_fields=id,date,date_gmt,modified,modified_gmt,slug,title,excerpt,featured_media,featured_image,categories,author_name,word_count,lang,translations,language,translation',
+      '/posts?per_page=20&page=1&orderby=date&order=desc&status=publish&_fields=id,date,date_gmt,modified,modified_gmt,slug,title,excerpt,featured_media,featured_image,categories,author_name,word_count,lang,translations,language,translation,translation_ref',
     ]);
     // Each post's own attachment; the default image only where a post has none (or an unknown id).
     const mediaIds = new Set(MEDIA.map((m) => m.id));
@@ -65,7 +65,7 @@ describe('request budget', () => {
     const log = h.wp!.stats.log.filter((l) => l.startsWith('/posts'));
     expect(log).toHaveLength(2);
     expect(log[0]).toContain(
-      '_fields=id,date,date_gmt,modified,modified_gmt,slug,title,excerpt,featured_media,featured_image,categories,author_name,word_count,lang,translations,language,translation',
+      '_fields=id,date,date_gmt,modified,modified_gmt,slug,title,excerpt,featured_media,featured_image,categories,author_name,word_count,lang,translations,language,translation,translation_ref',
     );
     const slugs = res.data!.posts.nodes.map((n) => n.slug).join(',');
     expect(log[1]).toMatch(
@@ -79,8 +79,8 @@ describe('request budget', () => {
     // What the home page's cards and the contact form ask for: no body, no image.
     await h.query(`{ practiceAreas { slug title description icon link } }`);
     expect([...h.wp!.stats.log].sort()).toEqual([
-      '/pages?slug=criminal-defense,family-law,bail-hearings,motor-accident,cybercrime,domestic-violence,divorce-advisory&per_page=20&status=publish&_fields=id,date,date_gmt,modified,modified_gmt,slug,title,content,excerpt,featured_media,featured_image,yoast_head_json,seo_meta,page_structure,lang,translations,language,translation',
-      '/practice_areas?per_page=100&orderby=title&order=asc&status=publish&_fields=id,date,date_gmt,modified,modified_gmt,slug,title,excerpt,menu_order,practice_icon,lang,translations,language,translation',
+      '/pages?slug=criminal-defense,family-law,bail-hearings,motor-accident,cybercrime,domestic-violence,divorce-advisory&per_page=20&status=publish&_fields=id,date,date_gmt,modified,modified_gmt,slug,title,content,excerpt,featured_media,featured_image,yoast_head_json,seo_meta,page_structure,lang,translations,language,translation,translation_ref',
+      '/practice_areas?per_page=100&orderby=title&order=asc&status=publish&_fields=id,date,date_gmt,modified,modified_gmt,slug,title,excerpt,menu_order,practice_icon,lang,translations,language,translation,translation_ref',
     ]);
   });
 

@@ -162,19 +162,51 @@ describe.each(['wordpress', 'embedded'] as const)('content languages over the %s
 });
 
 describe('translations of a list', () => {
-  it('cost one request for all the linked posts, and none when warm', async () => {
+  it('cost no request when the companion plugin names them (translation_ref), and none when warm', async () => {
     const h = harnesses.find((x) => x.mode === 'wordpress')!;
     await h.gateway.caches.purge('all');
     h.wp!.resetStats();
-    await list(h, { first: 100 });
-    const log = h.wp!.stats.log;
-    expect(log.filter((q) => q.startsWith('/posts?include='))).toEqual([
-      '/posts?include=183,350&per_page=100&status=publish&_fields=id,slug,lang,language',
+    const nodes = (await list(h, { first: 100 })).nodes;
+    expect(nodes.find((n) => n.slug === HINDI)?.translations).toEqual([
+      { language: 'EN', slug: ENGLISH, uri: `/blog/${ENGLISH}` },
     ]);
+    const log = h.wp!.stats.log;
+    expect(log.filter((q) => q.includes('include='))).toEqual([]);
     // Labelled posts need no body to tell their language.
     expect(log.filter((q) => q.startsWith('/posts?slug='))).toEqual([]);
     h.wp!.resetStats();
     await list(h, { first: 100 });
     expect(h.wp!.stats.requests).toBe(0);
+  });
+
+  it('cost one request for all the linked posts when only their ids are given (Polylang)', async () => {
+    // The same two posts linked as Polylang links them: language codes to ids, no companion fields.
+    const polylang: ContentSnapshot = {
+      ...snapshot,
+      posts: (snapshot.posts as Array<Record<string, unknown>>).map((p) => {
+        const { translation: _t, language, ...rest } = p;
+        const linked = p.slug === HINDI || p.slug === ENGLISH;
+        return {
+          ...rest,
+          lang: language ?? 'en',
+          ...(linked ? { translations: { en: 183, hi: 350 } } : {}),
+        };
+      }),
+    };
+    const h = await startHarness({ mode: 'wordpress', snapshot: polylang });
+    try {
+      const nodes = (await list(h, { first: 100 })).nodes;
+      expect(nodes.find((n) => n.slug === HINDI)?.translations).toEqual([
+        { language: 'EN', slug: ENGLISH, uri: `/blog/${ENGLISH}` },
+      ]);
+      expect(nodes.find((n) => n.slug === ENGLISH)?.translations).toEqual([
+        { language: 'HI', slug: HINDI, uri: `/hi/blog/${HINDI}` },
+      ]);
+      expect(h.wp!.stats.log.filter((q) => q.includes('include='))).toEqual([
+        '/posts?include=183,350&per_page=100&status=publish&_fields=id,slug,lang,language',
+      ]);
+    } finally {
+      await h.close();
+    }
   });
 });

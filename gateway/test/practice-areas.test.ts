@@ -279,7 +279,7 @@ describe("the footer's practice links when WordPress fails", () => {
     const harness = await start('wordpress');
     await footerLinks(harness);
     expect(harness.wp!.stats.log).toEqual([
-      '/practice_areas?per_page=100&orderby=title&order=asc&status=publish&_fields=id,date,date_gmt,modified,modified_gmt,slug,title,excerpt,menu_order,practice_icon,lang,translations,language,translation',
+      '/practice_areas?per_page=100&orderby=title&order=asc&status=publish&_fields=id,date,date_gmt,modified,modified_gmt,slug,title,excerpt,menu_order,practice_icon,lang,translations,language,translation,translation_ref',
     ]);
     harness.wp!.resetStats();
     await footerLinks(harness);
@@ -327,7 +327,7 @@ describe('upstream requests', () => {
     expect(areas).toHaveLength(11);
     expect([...harness.wp!.stats.log].sort()).toEqual([
       expect.stringMatching(/^\/pages\?slug=criminal-defense,family-law,/),
-      '/practice_areas?per_page=100&orderby=title&order=asc&status=publish&_fields=id,date,date_gmt,modified,modified_gmt,slug,title,excerpt,menu_order,practice_icon,lang,translations,language,translation',
+      '/practice_areas?per_page=100&orderby=title&order=asc&status=publish&_fields=id,date,date_gmt,modified,modified_gmt,slug,title,excerpt,menu_order,practice_icon,lang,translations,language,translation,translation_ref',
     ]);
     harness.wp!.resetStats();
     expect(await list(harness, HOME_LIST)).toEqual(areas);

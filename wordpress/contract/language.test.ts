@@ -28,6 +28,7 @@ interface LanguageFields {
   slug: string;
   language: string;
   translation: number;
+  translation_ref: { id: number; slug: string; language: string } | null;
 }
 
 interface Listed {
@@ -76,7 +77,7 @@ let gw: InProcessGateway;
 async function fieldsOf(slug: string): Promise<LanguageFields> {
   const res = await wpRest<LanguageFields[]>(
     'GET',
-    `/posts?slug=${slug}&status=publish&_fields=id,slug,language,translation`,
+    `/posts?slug=${slug}&status=publish&_fields=id,slug,language,translation,translation_ref`,
     { auth: false },
   );
   expect(res.status).toBe(200);
@@ -154,14 +155,23 @@ afterAll(async () => {
 
 describe('the companion plugin’s language', () => {
   it('is what the editor set, else the one the text is in, stored on save', async () => {
-    expect(await fieldsOf(MARKED)).toMatchObject({ language: 'hi', translation: 0 });
-    expect(await fieldsOf(DETECTED)).toMatchObject({ language: 'hi', translation: 0 });
-    expect(await fieldsOf(ENGLISH)).toMatchObject({ language: 'en', translation: 0 });
-    // The seeded snapshot's own labels and link, carried by the seed (ids mapped to this WordPress).
+    expect(await fieldsOf(MARKED)).toMatchObject({ language: 'hi', translation: 0, translation_ref: null });
+    expect(await fieldsOf(DETECTED)).toMatchObject({ language: 'hi', translation: 0, translation_ref: null });
+    expect(await fieldsOf(ENGLISH)).toMatchObject({ language: 'en', translation: 0, translation_ref: null });
+    // The seeded snapshot's own labels and link, carried by the seed (ids mapped to this WordPress),
+    // and the linked post's address and language beside the link.
     const hindi = await fieldsOf(SEEDED_HINDI);
     const english = await fieldsOf(SEEDED_ENGLISH);
-    expect(hindi).toMatchObject({ language: 'hi', translation: english.id });
-    expect(english).toMatchObject({ language: 'en', translation: hindi.id });
+    expect(hindi).toMatchObject({
+      language: 'hi',
+      translation: english.id,
+      translation_ref: { id: english.id, slug: SEEDED_ENGLISH, language: 'en' },
+    });
+    expect(english).toMatchObject({
+      language: 'en',
+      translation: hindi.id,
+      translation_ref: { id: hindi.id, slug: SEEDED_HINDI, language: 'hi' },
+    });
   });
 
   it('filters the posts route (lawfirm_language), with WordPress’s own totals; an unknown language is a 400', async () => {
@@ -195,6 +205,28 @@ describe('the companion plugin’s language', () => {
     expect(linked.status).toBe(200);
     expect(linked.json.translation).toBe(ids[ENGLISH]);
     expect((await fieldsOf(ENGLISH)).translation).toBe(ids[MARKED]);
+    expect((await fieldsOf(ENGLISH)).translation_ref).toEqual({
+      id: ids[MARKED],
+      slug: MARKED,
+      language: 'hi',
+    });
+  });
+
+  it('names no translation that is not published, and names it again once it is', async () => {
+    const draft = await wpRest('POST', `/posts/${ids[ENGLISH]}`, { body: { status: 'draft' } });
+    expect(draft.status).toBe(200);
+    try {
+      expect(await fieldsOf(MARKED)).toMatchObject({ translation: ids[ENGLISH], translation_ref: null });
+    } finally {
+      expect((await wpRest('POST', `/posts/${ids[ENGLISH]}`, { body: { status: 'publish' } })).status).toBe(
+        200,
+      );
+    }
+    expect((await fieldsOf(MARKED)).translation_ref).toEqual({
+      id: ids[ENGLISH],
+      slug: ENGLISH,
+      language: 'en',
+    });
   });
 });
 
@@ -225,7 +257,9 @@ describe('the gateway over it', () => {
     expect(lists.some((p) => p.includes('lawfirm_language=en&lang=en'))).toBe(true);
   });
 
-  it('gives the seeded Hindi post its language and its translation, both ways', async () => {
+  it('gives the seeded Hindi post its language and its translation, both ways, with no request to look the translation up', async () => {
+    await gw.gateway.caches.purge('all');
+    const mark = markAccessLog();
     expect(await post(SEEDED_HINDI)).toEqual({
       slug: SEEDED_HINDI,
       language: 'HI',
@@ -236,6 +270,10 @@ describe('the gateway over it', () => {
       language: 'EN',
       translations: [{ language: 'HI', slug: SEEDED_HINDI, uri: `/hi/blog/${SEEDED_HINDI}` }],
     });
+    // One request per post: the plugin's translation_ref names the linked post's slug and language.
+    const asked = (await restRequestsSince(mark)).map((l) => restPath(l.uri));
+    expect(asked.filter((p) => p.startsWith('/posts?'))).toHaveLength(2);
+    expect(asked.some((p) => p.includes('include='))).toBe(false);
     // The link made through REST above, on both sides.
     expect((await post(MARKED)).translations).toEqual([
       { language: 'EN', slug: ENGLISH, uri: `/blog/${ENGLISH}` },

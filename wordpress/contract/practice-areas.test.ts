@@ -134,7 +134,7 @@ describe('a practice area created in WordPress', () => {
     const coldRequests = await requestsDuring(async () => (cold = await homeList()));
     expect(coldRequests.map((r) => r.split('?')[0]).sort()).toEqual(['/pages', '/practice_areas']);
     expect(coldRequests).toContain(
-      '/practice_areas?per_page=100&orderby=title&order=asc&status=publish&_fields=id,date,date_gmt,modified,modified_gmt,slug,title,excerpt,menu_order,practice_icon,lang,translations,language,translation',
+      '/practice_areas?per_page=100&orderby=title&order=asc&status=publish&_fields=id,date,date_gmt,modified,modified_gmt,slug,title,excerpt,menu_order,practice_icon,lang,translations,language,translation,translation_ref',
     );
     const seeded = content.practiceAreas.map((a) => ({
       slug: a.slug,

@@ -84,6 +84,28 @@ async function visibleAfter(
 
 const listed = (v: View, slug: string) => v.posts.nodes.find((p) => p.slug === slug);
 
+const LINKED = /* GraphQL */ `
+  query Linked($slug: String!) {
+    post(slug: $slug) {
+      translations {
+        slug
+      }
+    }
+  }
+`;
+
+/** Polls `read` until `seen` holds; the milliseconds since `since`. */
+async function until<T>(read: () => Promise<T>, seen: (v: T) => boolean, since: number): Promise<number> {
+  for (;;) {
+    const v = await read();
+    const elapsed = Math.round(performance.now() - since);
+    if (seen(v)) return elapsed;
+    if (elapsed > WEBHOOK_DEADLINE_MS * 2)
+      throw new Error(`not seen after ${elapsed} ms: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
 /** Draft -> publish -> new title -> trash, each followed in the gateway within the deadline. */
 async function lifecycle(gw: ChildGateway, label: string, deadlineMs: number) {
   const slug = `${CONTRACT_SLUG_PREFIX}${label}-${randomBytes(3).toString('hex')}`;
@@ -160,6 +182,60 @@ describe('publish to visible', () => {
       figure('update-to-visible (webhook)', `${times.updateMs} ms`);
       figure('trash-to-gone (webhook)', `${times.trashMs} ms`);
       figure('purge webhooks received', purges.length);
+    } finally {
+      await gw.stop();
+    }
+  });
+
+  it(`with the purge webhook: a translation renamed or unpublished changes the page linking to it within ${WEBHOOK_DEADLINE_MS} ms`, async () => {
+    const secret = randomBytes(24).toString('hex');
+    const gw = await startChildGateway({
+      WORDPRESS_URL: credentials().url,
+      PURGE_SECRET: secret,
+      CONTENT_CACHE_TTL: String(LONG_TTL_S),
+    });
+    const tag = randomBytes(3).toString('hex');
+    const hindiSlug = `${CONTRACT_SLUG_PREFIX}linked-hi-${tag}`;
+    const englishSlug = `${CONTRACT_SLUG_PREFIX}linked-en-${tag}`;
+    const renamed = `${englishSlug}-renamed`;
+    try {
+      await wordpressUp({ url: `${gw.url}/purge`, secret });
+      const english = await createPost({ slug: englishSlug, title: 'Bail explained', status: 'publish' });
+      created.add(english.id);
+      const hindi = await createPost({
+        slug: hindiSlug,
+        title: 'जमानत की जानकारी',
+        content: '<p>गिरफ्तारी के बाद जमानत कैसे मिलती है।</p>',
+        status: 'publish',
+        translation: english.id,
+      });
+      created.add(hindi.id);
+      const linkOf = async () => {
+        const res = await gw.query<{ post: { translations: Array<{ slug: string }> } | null }>(LINKED, {
+          slug: hindiSlug,
+        });
+        expect(res.errors).toBeUndefined();
+        return res.data!.post?.translations.map((t) => t.slug).join(',') ?? null;
+      };
+      expect(await linkOf()).toBe(englishSlug);
+
+      // Only the English post is saved: the plugin purges the Hindi one, whose translation_ref changed.
+      let started = performance.now();
+      await updatePost(english.id, { slug: renamed });
+      const renameMs = await until(
+        () => linkOf(),
+        (link) => link === renamed,
+        started,
+      );
+      started = performance.now();
+      await updatePost(english.id, { status: 'draft' });
+      const unpublishMs = await until(
+        () => linkOf(),
+        (link) => link === '',
+        started,
+      );
+      expect(Math.max(renameMs, unpublishMs)).toBeLessThanOrEqual(WEBHOOK_DEADLINE_MS);
+      figure('translation renamed, linking page updated (webhook)', `${renameMs} ms`);
     } finally {
       await gw.stop();
     }

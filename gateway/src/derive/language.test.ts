@@ -3,6 +3,7 @@ import { wpPostSchema, wpPostSummarySchema } from '../sources/types.js';
 import {
   contentLanguage,
   fromGraphqlLanguage,
+  knownTranslationRef,
   knowsLanguage,
   labelledLanguage,
   toGraphqlLanguage,
@@ -132,6 +133,35 @@ describe('translation links', () => {
     expect(translationLinks(both, 'en')).toEqual([{ language: 'hi', id: 44 }]);
     const onlySelf = post({ id: 10, lang: 'en', translations: { en: 10 }, translation: 99 });
     expect(translationLinks(onlySelf, 'en')).toEqual([{ language: 'hi', id: 99 }]);
+  });
+
+  it('are named by the companion plugin’s translation_ref when it gives one for the same link', () => {
+    const named = post({
+      id: 10,
+      language: 'hi',
+      translation: 183,
+      translation_ref: { id: 183, slug: 'bail-explained', language: 'en' },
+    });
+    expect(knownTranslationRef(named, { language: 'en', id: 183 })).toEqual({
+      id: 183,
+      slug: 'bail-explained',
+      language: 'en',
+    });
+    // null: the plugin says the translation is not published, so there is nothing to link to.
+    const unpublished = post({ id: 10, language: 'hi', translation: 183, translation_ref: null });
+    expect(knownTranslationRef(unpublished, { language: 'en', id: 183 })).toBeNull();
+    // A ref for another id than the link's is not trusted: no link rather than a wrong one.
+    const stale = post({ id: 10, translation: 183, translation_ref: { id: 99, slug: 'x' } });
+    expect(knownTranslationRef(stale, { language: 'en', id: 183 })).toBeNull();
+    // Older plugins and Polylang's links: looked up.
+    expect(
+      knownTranslationRef(post({ id: 10, translation: 183 }), { language: 'en', id: 183 }),
+    ).toBeUndefined();
+    const polylang = post({ id: 10, lang: 'en', translations: { hi: 44 }, translation_ref: null });
+    expect(knownTranslationRef(polylang, { language: 'hi', id: 44 })).toBeUndefined();
+    // A malformed field reads as absent.
+    const junk = post({ id: 10, translation: 183, translation_ref: 'x' });
+    expect(knownTranslationRef(junk, { language: 'en', id: 183 })).toBeUndefined();
   });
 
   it('become translations at their address in their own language', () => {

@@ -16,6 +16,16 @@ export interface LanguageFieldsLike {
   language?: string | undefined;
   /** The companion plugin's link: the id of the item in the other language, 0 = none. */
   translation?: number | undefined;
+  /** The companion plugin's published translation (null: none); absent from older plugins. */
+  translation_ref?: TranslationRef | null | undefined;
+}
+
+/** A linked item as the gateway needs it to link there: its address and its language as labelled. */
+export interface TranslationRef {
+  id: number;
+  slug: string;
+  lang?: string | undefined;
+  language?: string | undefined;
 }
 
 /** What the language is told from when WordPress does not say. */
@@ -103,6 +113,20 @@ export function translationLinks(item: LanguageSource, own: Lang): TranslationLi
   if (links.length > 0) return links;
   const id = item.translation ?? 0;
   return id > 0 && id !== item.id ? [{ language: otherLang(own), id }] : [];
+}
+
+/**
+ * What the item itself says of the item a link leads to: the companion plugin's `translation_ref`
+ * when the link is the plugin's `translation` (null: not published, so no link); undefined when the
+ * item does not say, and the linked item has to be looked up.
+ */
+export function knownTranslationRef(
+  item: LanguageSource,
+  link: TranslationLink,
+): TranslationRef | null | undefined {
+  const ref = item.translation_ref;
+  if (ref === undefined || link.id !== item.translation) return undefined;
+  return ref && ref.id === link.id ? ref : null;
 }
 
 /**

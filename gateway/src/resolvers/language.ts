@@ -1,12 +1,15 @@
-// Translations of posts, pages and practice areas (brief §10): the linked items' slugs are looked up
-// by id through a loader, so a whole list costs one request per kind of item.
+// Translations of posts, pages and practice areas (brief §10): the companion plugin names the linked
+// item's slug and language with the item; otherwise (Polylang, an older plugin) they are looked up by
+// id through a loader, so a whole list costs one request per kind of item.
 import type DataLoader from 'dataloader';
 import type { Lang } from '@site/content-model';
 import {
+  knownTranslationRef,
   labelledLanguage,
   translationLinks,
   translationOf,
   type LanguageSource,
+  type TranslationRef,
 } from '../derive/language.js';
 import type { GatewayContext } from '../context.js';
 import type { Translation } from '../generated/resolvers.js';
@@ -27,12 +30,19 @@ export async function translationsOf(
 ): Promise<Translation[]> {
   const links = translationLinks(item, own);
   if (links.length === 0) return [];
-  let found: Array<WpRef | null | Error>;
-  try {
-    found = await refs.loadMany(links.map((l) => l.id));
-  } catch (error) {
-    found = links.map(() => (error instanceof Error ? error : new Error(String(error))));
+  const known = links.map((link) => knownTranslationRef(item, link));
+  const unknown = links.filter((_link, i) => known[i] === undefined).map((l) => l.id);
+  let looked: Array<WpRef | null | Error> = [];
+  if (unknown.length > 0) {
+    try {
+      looked = await refs.loadMany(unknown);
+    } catch (error) {
+      looked = unknown.map(() => (error instanceof Error ? error : new Error(String(error))));
+    }
   }
+  const found: Array<TranslationRef | null | Error> = known.map((ref) =>
+    ref === undefined ? (looked.shift() ?? null) : ref,
+  );
   return links.flatMap((link, i) => {
     const ref = found[i];
     if (ref instanceof Error) {

@@ -79,7 +79,7 @@ describe('listPosts with a language', () => {
     expect(source.asked[0]).toMatch(
       /^\/posts\?per_page=2&page=1&orderby=date&order=desc&status=publish&lawfirm_language=hi&lang=hi&_fields=id,/,
     );
-    expect(source.asked[0]).toContain(',lang,translations,language,translation');
+    expect(source.asked[0]).toContain(',lang,translations,language,translation,translation_ref');
     // The language is part of the question, and so of its cache key.
     await api.listPosts({ perPage: 2, page: 1, language: 'en' });
     expect(source.asked[1]).toContain('lawfirm_language=en&lang=en');

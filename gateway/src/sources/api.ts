@@ -39,9 +39,16 @@ const CONTENT_HEAD_FIELDS = ['id', 'date', 'date_gmt', 'modified', 'modified_gmt
 
 /**
  * The language and the translation links (brief §10): Polylang's `lang` and `translations`, the
- * companion plugin's `language` and `translation`. A WordPress leaves out what it does not have.
+ * companion plugin's `language`, `translation` and `translation_ref` (the linked item's slug and
+ * language, so no second request looks them up). A WordPress leaves out what it does not have.
  */
-export const LANGUAGE_FIELDS = ['lang', 'translations', 'language', 'translation'] as const;
+export const LANGUAGE_FIELDS = [
+  'lang',
+  'translations',
+  'language',
+  'translation',
+  'translation_ref',
+] as const;
 
 export const POST_FIELDS = [
   ...CONTENT_HEAD_FIELDS,

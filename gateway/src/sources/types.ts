@@ -180,15 +180,27 @@ const translationId = z
   });
 
 /**
+ * The companion plugin's `translation_ref`: the published translation's id, slug and language; null
+ * when there is none (unlinked, or not published). Undefined when the field is absent (no plugin, or
+ * one from before the field), and then the translation is looked up by id.
+ */
+const translationRef = z
+  .object({ id: z.number().int().positive(), slug: z.string(), language: optString })
+  .nullish()
+  .catch(undefined);
+
+/**
  * The language of an item as WordPress says it (brief §10): Polylang's `lang` and `translations`, the
- * companion plugin's `language` ("" = not set) and `translation`. Each is undefined when the answer
- * has no such field, which is how the gateway tells that WordPress cannot filter by language.
+ * companion plugin's `language` ("" = not set), `translation` and `translation_ref`. Each is undefined
+ * when the answer has no such field, which is how the gateway tells that WordPress cannot filter by
+ * language.
  */
 const languageFields = {
   lang: optString,
   translations: polylangTranslations,
   language: optString,
   translation: translationId,
+  translation_ref: translationRef,
 };
 
 const wpContentBase = {
@@ -225,6 +237,7 @@ const summaryBase = z.object(wpContentBase).pick({
   translations: true,
   language: true,
   translation: true,
+  translation_ref: true,
 });
 
 export const wpPostSchema = z.looseObject({

@@ -155,6 +155,15 @@ function languageOf(item: Item): string {
   return lang;
 }
 
+/** The published item of the same type that `item.translation` names, as the companion plugin shows it. */
+function translationRefOf(items: readonly Item[], item: Item): Record<string, unknown> | null {
+  const id = Number(item.translation ?? 0);
+  if (!Number.isInteger(id) || id <= 0) return null;
+  const other = items.find((i) => Number(i.id) === id);
+  if (!other || (other.status !== undefined && other.status !== 'publish')) return null;
+  return { id, slug: String(other.slug), language: languageOf(other) };
+}
+
 function compare(a: unknown, b: unknown): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   return String(a ?? '').localeCompare(String(b ?? ''), 'en');
@@ -349,8 +358,8 @@ export function createEmbeddedSourceFromSnapshot(
   }
 
   /**
-   * A post, page or practice area with the companion plugin's `featured_image` and `language` (its
-   * label, else the one its text is in), as WordPress with the plugin gives it.
+   * A post, page or practice area with the companion plugin's `featured_image`, `language` (its
+   * label, else the one its text is in) and `translation_ref`, as WordPress with the plugin gives it.
    */
   function withFeaturedImage(snap: ContentSnapshot, collection: CollectionName, item: Item): Item {
     if (!HAS_FEATURED_IMAGE.includes(collection)) return item;
@@ -358,6 +367,7 @@ export function createEmbeddedSourceFromSnapshot(
       ...item,
       featured_image: featuredImageOf(snap, Number(item.featured_media ?? 0)),
       language: languageOf(item),
+      translation_ref: translationRefOf(snap[collection] as readonly Item[], item),
     });
   }
 

@@ -5,7 +5,10 @@
  *
  * - Post meta `lawfirm_language` ("", "en", "hi") and `lawfirm_translation` (the id of the item of
  *   the same type in the other language, 0 = none), shown in REST as `language` and `translation`
- *   and edited in the Language box (includes/meta-boxes.php).
+ *   and edited in the Language box (includes/meta-boxes.php). REST also shows `translation_ref`,
+ *   the published translation's id, slug and language (null when there is none), so that the
+ *   website can link to it without asking WordPress again; a translation's save purges the site's
+ *   copy of the item that links to it, whose `translation_ref` it changes.
  * - Every item has a language: a save that leaves it unset sets it from the text's script (Hindi
  *   when a third of the letters are Devanagari), and the items saved before this existed are
  *   filled once (an upgrade routine, versioned by an option). REST shows the stored value, or the
@@ -38,6 +41,7 @@ add_action( 'init', __NAMESPACE__ . '\\register_language_meta', 7 );
 add_action( 'init', __NAMESPACE__ . '\\maybe_backfill_languages', 100 );
 add_action( 'rest_api_init', __NAMESPACE__ . '\\register_language_fields' );
 add_action( 'save_post', __NAMESPACE__ . '\\fill_language_on_save', 20, 2 );
+add_action( 'transition_post_status', __NAMESPACE__ . '\\purge_linking_item', 20, 3 );
 add_filter( 'rest_post_collection_params', __NAMESPACE__ . '\\language_collection_param' );
 add_filter( 'rest_post_query', __NAMESPACE__ . '\\filter_posts_by_language', 10, 2 );
 
@@ -166,6 +170,49 @@ function purge_linked( int $post_id ): void {
 	}
 }
 
+/**
+ * The published translation an item links to, as the website needs it to link there: its id, slug
+ * and language; null when the item links nowhere or its translation is not published.
+ *
+ * @return array{id: int, slug: string, language: string}|null
+ */
+function translation_ref( int $post_id ): ?array {
+	$target = post_translation( $post_id );
+	if ( $target <= 0 ) {
+		return null;
+	}
+	$other = get_post( $target );
+	if ( ! $other instanceof \WP_Post || 'publish' !== $other->post_status || get_post_type( $post_id ) !== $other->post_type ) {
+		return null;
+	}
+	return array(
+		'id'       => $other->ID,
+		'slug'     => $other->post_name,
+		'language' => post_language( $other->ID ),
+	);
+}
+
+/**
+ * An item's slug, status or language changes what the item it translates shows as `translation_ref`:
+ * every save of a linked item purges the site's copy of the other one.
+ *
+ * @param string   $new_status
+ * @param string   $old_status
+ * @param \WP_Post $post
+ */
+function purge_linking_item( $new_status, $old_status, $post ): void {
+	if ( ! $post instanceof \WP_Post || ! in_array( $post->post_type, language_post_types(), true ) ) {
+		return;
+	}
+	if ( 'publish' !== $new_status && 'publish' !== $old_status ) {
+		return;
+	}
+	$linked = post_translation( $post->ID );
+	if ( $linked > 0 && $linked !== $post->ID ) {
+		purge_linked( $linked );
+	}
+}
+
 function register_language_fields(): void {
 	register_rest_field(
 		language_post_types(),
@@ -209,6 +256,24 @@ function register_language_fields(): void {
 				'type'        => 'integer',
 				'minimum'     => 0,
 				'context'     => array( 'view', 'edit', 'embed' ),
+			),
+		)
+	);
+	register_rest_field(
+		language_post_types(),
+		'translation_ref',
+		array(
+			'get_callback' => static fn( array $data ) => translation_ref( (int) $data['id'] ),
+			'schema'       => array(
+				'description' => __( 'The published translation: its id, slug and language; null when there is none.', 'lawfirm-companion' ),
+				'type'        => array( 'object', 'null' ),
+				'readonly'    => true,
+				'context'     => array( 'view', 'edit', 'embed' ),
+				'properties'  => array(
+					'id'       => array( 'type' => 'integer' ),
+					'slug'     => array( 'type' => 'string' ),
+					'language' => array( 'type' => 'string' ),
+				),
 			),
 		)
 	);
