@@ -1,6 +1,20 @@
+import fontverter from 'fontverter';
+import * as hb from 'harfbuzzjs';
 import { describe, expect, it } from 'vitest';
 import { devanagariFont, englishUiChars } from './devanagari-font';
-import { DEVANAGARI_FONT_WEIGHTS, DEVANAGARI_UI_FONT_KEY, devanagariFontKey } from './devanagari-font-files';
+import {
+  DEVANAGARI_FONT_RANGES,
+  DEVANAGARI_FONT_WEIGHTS,
+  DEVANAGARI_UI_FONT_KEY,
+  devanagariFontKey,
+  rangeCharacters,
+} from './devanagari-font-files';
+
+/** The characters a WOFF2 font maps to glyphs (its cmap), read with harfbuzz. */
+async function charactersOf(woff2: Buffer): Promise<Set<number>> {
+  const face = new hb.Face(new hb.Blob(await fontverter.convert(woff2, 'truetype')), 0);
+  return new Set(face.collectUnicodes());
+}
 
 interface Emitted {
   type: string;
@@ -30,8 +44,22 @@ describe('devanagariFont', () => {
       expect(emitted[i]!.type).toBe('asset');
       expect(emitted[i]!.name).toBe(`noto-sans-devanagari-${weight}.woff2`);
       expect(emitted[i]!.source.subarray(0, 4).toString()).toBe('wOF2');
-      // The subset, not the whole family: tens of KiB.
-      expect(emitted[i]!.source.length).toBeLessThan(80_000);
+      // Cut to Hindi's characters: @fontsource's Devanagari subset was 50-54 KB a weight.
+      expect(emitted[i]!.source.length).toBeLessThan(44_000);
+    }
+  });
+
+  it('keeps every character of Hindi and nothing outside the range the pages declare', async () => {
+    const wanted = new Set([...rangeCharacters(DEVANAGARI_FONT_RANGES)].map((c) => c.codePointAt(0)!));
+    for (const file of (await run(false)).slice(0, DEVANAGARI_FONT_WEIGHTS.length)) {
+      const mapped = await charactersOf(file.source);
+      expect(
+        [...mapped].filter((c) => !wanted.has(c)),
+        file.name,
+      ).toEqual([]);
+      // The letters, vowel signs, virama, digits and dandas, and ₹ (the range's unassigned points aside).
+      for (const ch of 'कखगघङचछजझञटठडढणतथदधनपफबभमयरलवशषसहक्षत्रज्ञािीुूृेैोौंःँ़्०१२३४५६७८९।॥₹')
+        expect(mapped.has(ch.codePointAt(0)!), `${file.name} ${ch}`).toBe(true);
     }
   });
 

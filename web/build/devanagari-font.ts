@@ -1,5 +1,6 @@
 // The Devanagari web font the site serves for its Hindi text (brief §10): Noto Sans Devanagari from
-// @fontsource, only its Devanagari subset (Latin text keeps the site's own fonts), in the two weights
+// @fontsource, cut to the characters Hindi uses (DEVANAGARI_FONT_RANGES; Latin text keeps the site's
+// own fonts), in the two weights
 // the pages use: regular text and the semibold of headings, labels and <strong> (Chakra's heading
 // recipe and most of the site's `fontWeight` are semibold; bold text takes the semibold face, the
 // nearest heavier weight, rather than a third download).
@@ -11,11 +12,13 @@ import subsetFont from 'subset-font';
 import type { Plugin } from 'vite';
 import { HINDI_TEXTS_ON_ENGLISH_PAGES, englishPageDevanagari } from '../src/i18n/ui-devanagari';
 import {
+  DEVANAGARI_FONT_RANGES,
   DEVANAGARI_FONT_WEIGHTS,
   DEVANAGARI_UI_FONT_KEY,
   DEVANAGARI_UI_FONT_WEIGHT,
   devanagariFontKey,
   devanagariFontSource,
+  rangeCharacters,
 } from './devanagari-font-files';
 
 const CATALOGUES = fileURLToPath(new URL('../src/i18n/catalog/', import.meta.url));
@@ -57,15 +60,18 @@ export function devanagariFont(): Plugin {
     async buildStart() {
       if (ssr) return;
       const require = createRequire(import.meta.url);
+      // harfbuzz's subsetter keeps what shaping the characters needs (conjuncts, vowel signs).
+      const hindi = rangeCharacters(DEVANAGARI_FONT_RANGES);
       for (const weight of DEVANAGARI_FONT_WEIGHTS) {
         this.emitFile({
           type: 'asset',
           name: `noto-sans-devanagari-${weight}.woff2`,
           originalFileName: devanagariFontKey(weight),
-          source: readFileSync(require.resolve(devanagariFontSource(weight))),
+          source: await subsetFont(readFileSync(require.resolve(devanagariFontSource(weight))), hindi, {
+            targetFormat: 'woff2',
+          }),
         });
       }
-      // harfbuzz's subsetter keeps what shaping the characters needs (conjuncts, vowel signs).
       const ui = await subsetFont(
         readFileSync(require.resolve(devanagariFontSource(DEVANAGARI_UI_FONT_WEIGHT))),
         englishUiChars(),

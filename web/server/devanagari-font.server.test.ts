@@ -8,7 +8,12 @@ import {
   showsDevanagari,
   type DevanagariFontFiles,
 } from './devanagari-font.server';
-import { DEVANAGARI_FONT_WEIGHTS, devanagariFontSource } from '../build/devanagari-font-files';
+import {
+  DEVANAGARI_FONT_RANGES,
+  DEVANAGARI_FONT_WEIGHTS,
+  devanagariFontSource,
+  rangeCharacters,
+} from '../build/devanagari-font-files';
 import { renderDocument } from './html.server';
 
 const FILES: DevanagariFontFiles = {
@@ -42,10 +47,16 @@ describe('devanagariFontTags', () => {
     }
   });
 
-  it('the semibold weight is declared but not preloaded: it loads only when a heading or bold text needs it', () => {
-    const tags = devanagariFontTags(HINDI, FILES, 'N');
+  it('on an English page, declares the semibold but does not preload it: it loads only when a heading or bold text needs it', () => {
+    const tags = devanagariFontTags(HINDI, FILES, 'N', 'en');
     expect(tags).toContain(FILES[600]);
     expect(preloads(tags).some((m) => m[1] === FILES[600])).toBe(false);
+  });
+
+  it('on a Hindi page, preloads the semibold too: its headings are in Devanagari', () => {
+    const tags = devanagariFontTags(HINDI, FILES, 'N', 'hi');
+    expect(preloads(tags).map((m) => m[1])).toEqual([FILES[400], FILES[600]]);
+    expect(faces(tags)).toHaveLength(2);
   });
 
   it('gives a page without Devanagari nothing', () => {
@@ -145,18 +156,25 @@ describe('readDevanagariFont', () => {
 describe('the font files', () => {
   const require = createRequire(import.meta.url);
 
-  it('are the Devanagari subset @fontsource declares, with its unicode-range', () => {
+  it('are cut from @fontsource’s Devanagari subset, to a range inside it', () => {
+    expect(DEVANAGARI_UNICODE_RANGE).toBe('U+0900-0970,U+200C-200D,U+20B9,U+25CC');
     const unicode = JSON.parse(
       readFileSync(require.resolve('@fontsource/noto-sans-devanagari/unicode.json'), 'utf8'),
     ) as Record<string, string>;
-    expect(DEVANAGARI_UNICODE_RANGE).toBe(unicode.devanagari);
+    const within = (range: string) => (c: number) =>
+      range.split(',').some((r) => {
+        const [a, b = a] = r.replace('U+', '').split('-');
+        return c >= parseInt(a!, 16) && c <= parseInt(b!, 16);
+      });
+    for (const ch of rangeCharacters(DEVANAGARI_FONT_RANGES))
+      expect(within(unicode.devanagari!)(ch.codePointAt(0)!), ch).toBe(true);
     for (const weight of DEVANAGARI_FONT_WEIGHTS) {
-      // The package's rules for the weight, one per subset: ours is the one naming our file.
+      // The package's rules for the weight, one per subset: ours is cut from the one naming our file.
       const css = readFileSync(require.resolve(`@fontsource/noto-sans-devanagari/${weight}.css`), 'utf8');
       const file = devanagariFontSource(weight).split('/').at(-1)!;
       const rule = css.split('@font-face').find((r) => r.includes(`./files/${file}`));
       expect(rule, `${weight}`).toContain(`font-weight: ${weight};`);
-      expect(rule, `${weight}`).toContain(`unicode-range: ${DEVANAGARI_UNICODE_RANGE};`);
+      expect(rule, `${weight}`).toContain(`unicode-range: ${unicode.devanagari};`);
       // A WOFF2 file.
       expect(
         readFileSync(require.resolve(devanagariFontSource(weight)))

@@ -1,6 +1,6 @@
 // The Devanagari web font in the pages that show Devanagari (brief §10). The font stacks name it
 // (web/src/app/theme.ts); a page whose text has Devanagari gets its @font-face rules and a preload of
-// the regular weight. A page whose only Devanagari is the way to Hindi (the switcher's "हिन्दी")
+// the regular weight, a Hindi page the semibold's too. A page whose only Devanagari is the way to Hindi (the switcher's "हिन्दी")
 // gets the few-KB font cut to those words, and a page without any, nothing.
 import { hasDevanagari } from '@site/content-model';
 import { DEVANAGARI_FONT_FAMILY } from '../src/app/fonts';
@@ -10,12 +10,15 @@ import enCommon from '../src/i18n/catalog/en/common.json' with { type: 'json' };
 import hiBlog from '../src/i18n/catalog/hi/blog.json' with { type: 'json' };
 import { escapeHtml } from '@site/server-kit';
 import {
+  DEVANAGARI_FONT_RANGES,
   DEVANAGARI_FONT_WEIGHTS,
   DEVANAGARI_UI_FONT_KEY,
   DEVANAGARI_UI_FONT_WEIGHT,
   devanagariFontKey,
+  unicodeRange,
   type DevanagariFontWeight,
 } from '../build/devanagari-font-files';
+import type { Lang } from '@site/content-model';
 
 /**
  * Each weight's URL in the build, e.g. { 400: '/assets/noto-sans-devanagari-400-abc.woff2', 600: … },
@@ -30,14 +33,19 @@ const UI_CHARS = new Set(englishPageDevanagari({ common: enCommon }, { blog: hiB
 export { DEVANAGARI_FONT_FAMILY };
 
 /**
- * The characters the subset holds, as @fontsource declares them (its unicode.json): the browser
- * takes only these from the font and downloads a weight only when the page shows one of them.
+ * The characters the font holds (the build cuts it to them): the browser takes only these from the
+ * font and downloads a weight only when the page shows one of them.
  */
-export const DEVANAGARI_UNICODE_RANGE =
-  'U+0900-097F,U+1CD0-1CF9,U+200C-200D,U+20A8,U+20B9,U+20F0,U+25CC,U+A830-A839,U+A8E0-A8FF,U+11B00-11B09';
+export const DEVANAGARI_UNICODE_RANGE = unicodeRange(DEVANAGARI_FONT_RANGES);
 
-/** The weight preloaded: the body text's. The semibold loads when a heading asks for it. */
-const PRELOADED: DevanagariFontWeight = 400;
+/**
+ * The weights preloaded: the body text's on every page with Devanagari text; on a Hindi page the
+ * headings' semibold too. Found only once the CSS is applied, it came after the first paint, its text
+ * swapped fonts in view (a layout shift of 0.03, Lighthouse on /hi/) and it was asked for at the
+ * browser's highest priority, ahead of the page's image. An English page showing some Hindi loads
+ * the semibold only if a heading asks for it.
+ */
+const PRELOADED: Record<Lang, readonly DevanagariFontWeight[]> = { en: [400], hi: [400, 600] };
 
 /**
  * The font files in the browser build's manifest (web/build/devanagari-font.ts emits them). A build
@@ -91,8 +99,8 @@ function face(weight: number, url: string): string {
 }
 
 /**
- * The <head> tags of a page with Devanagari text: a preload of the regular weight (it is needed for
- * the first paint of the text, and a font is otherwise found only once the CSS is applied) and the
+ * The <head> tags of a page with Devanagari text: preloads (PRELOADED: a font is otherwise found only
+ * once the CSS is applied, after the first paint its text needs it for) and the
  * @font-face rules, in a <style> with the page's nonce. `font-display: swap`: the text shows at once
  * in a fallback font rather than staying invisible on a slow network. A page whose only Devanagari
  * is the way to Hindi gets the small font's rule alone, not preloaded (a few KB, fetched when the
@@ -102,6 +110,7 @@ export function devanagariFontTags(
   html: string,
   files: DevanagariFontFiles | undefined,
   nonce: string,
+  lang: Lang = 'en',
 ): string {
   if (!files) return '';
   const shown = devanagariShown(html);
@@ -110,8 +119,9 @@ export function devanagariFontTags(
   }
   if (shown !== 'text') return '';
   const faces = DEVANAGARI_FONT_WEIGHTS.map((weight) => face(weight, files[weight])).join('');
-  return (
-    `<link rel="preload" href="${escapeHtml(files[PRELOADED])}" as="font" type="font/woff2" crossorigin>` +
-    `<style nonce="${nonce}">${faces}</style>`
+  const preloads = PRELOADED[lang].map(
+    (weight) =>
+      `<link rel="preload" href="${escapeHtml(files[weight])}" as="font" type="font/woff2" crossorigin>`,
   );
+  return `${preloads.join('')}<style nonce="${nonce}">${faces}</style>`;
 }
