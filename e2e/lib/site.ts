@@ -71,6 +71,7 @@ export interface SiteFacts {
   };
   practiceAreas: { slug: string; title: string; link: string; description: string }[];
   posts: { totalCount: number; nodes: PostFacts[] } | null;
+  /** The English blog's categories, each counting its English posts. */
   categories: { slug: string; name: string; count: number }[];
   pages: { slug: string; uri: string }[];
 }
@@ -107,7 +108,7 @@ export function siteFacts(): Promise<SiteFacts> {
         banner { title backgroundColor }
       }
     }
-    categories { slug name count }
+    categories(language: EN) { slug name count }
     pages(first: 100) { slug uri }
   }`);
   return facts;

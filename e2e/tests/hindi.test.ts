@@ -166,6 +166,30 @@ describe('languages', () => {
     );
   });
 
+  pageTest(
+    'the Hindi blog offers the categories it has posts in, each with its count of them',
+    375,
+    async ({ page }) => {
+      const { categories } = await gql<{ categories: { slug: string; name: string; count: number }[] }>(
+        '{ categories(language: HI) { slug name count } }',
+      );
+      assert.ok(categories.length > 0, 'the Hindi post has a category');
+      assert.ok(
+        categories.every((c) => c.count > 0 && c.count <= (posts?.nodes.length ?? 0)),
+        'counts of Hindi posts only',
+      );
+      await page.goto('/hi/blog');
+      const chips = page.locator('main nav[data-chips] a');
+      // "All", then one chip per category: its name and its count of Hindi posts.
+      const texts = (await chips.allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
+      assert.deepEqual(texts.slice(1).sort(), categories.map((c) => `${c.name}(${c.count})`).sort());
+      // A chip's list holds as many posts as its count.
+      const first = categories[0]!;
+      await page.goto(`/hi/blog?category=${first.slug}`);
+      assert.equal(await page.locator('main article').count(), first.count);
+    },
+  );
+
   pageTest('a Devanagari search finds the Hindi post', 375, async ({ page }) => {
     const word = hindiPost.title.split(/\s+/).find((w) => DEVANAGARI.test(w) && w.length >= 3);
     assert.ok(word, 'a Devanagari word of the title');

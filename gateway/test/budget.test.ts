@@ -21,7 +21,7 @@ describe('request budget', () => {
     // The featured images travel with the posts (featured_image): no /media request, and every card has its
     // attachment, not the default image.
     expect(log).toEqual([
-      '/categories?hide_empty=true&per_page=50&_fields=id,name,slug,count',
+      '/categories?hide_empty=true&per_page=50&_fields=id,name,slug,count,lang,language_counts',
       '/posts?per_page=20&page=1&orderby=date&order=desc&status=publish&_fields=id,date,date_gmt,modified,modified_gmt,slug,title,excerpt,featured_media,featured_image,categories,author_name,word_count,lang,translations,language,translation,translation_ref',
     ]);
     // Each post's own attachment; the default image only where a post has none (or an unknown id).

@@ -161,6 +161,64 @@ describe.each(['wordpress', 'embedded'] as const)('content languages over the %s
   });
 });
 
+describe.each(['wordpress', 'embedded'] as const)('categories per language over the %s source', (mode) => {
+  const h = () => harnesses.find((x) => x.mode === mode)!;
+  interface Counted {
+    slug: string;
+    count: number;
+  }
+
+  it('count each language’s posts, as many as its filtered list holds, and leave out the empty', async () => {
+    const res = await h().query<{ en: Counted[]; hi: Counted[]; all: Counted[] }>(/* GraphQL */ `
+      {
+        en: categories(language: EN) {
+          slug
+          count
+        }
+        hi: categories(language: HI) {
+          slug
+          count
+        }
+        all: categories {
+          slug
+          count
+        }
+      }
+    `);
+    expect(res.errors).toBeUndefined();
+    const { en, hi, all } = res.data!;
+    // The Hindi post's categories, and no other.
+    const hindiPost = (snapshot.posts as Array<{ slug: string; categories: number[] }>).find(
+      (p) => p.slug === HINDI,
+    )!;
+    const hindiSlugs = (snapshot.categories as Array<{ id: number; slug: string }>)
+      .filter((c) => hindiPost.categories.includes(c.id))
+      .map((c) => c.slug);
+    expect(hi.map((c) => c.slug).sort()).toEqual(hindiSlugs.sort());
+    expect(hi.every((c) => c.count === 1)).toBe(true);
+    // Every category's posts are in one language or the other.
+    for (const c of all) {
+      const inEn = en.find((x) => x.slug === c.slug)?.count ?? 0;
+      const inHi = hi.find((x) => x.slug === c.slug)?.count ?? 0;
+      expect(inEn + inHi, c.slug).toBe(c.count);
+    }
+    expect(en.every((c) => c.count > 0)).toBe(true);
+    // Each count is the total of the list a chip leads to.
+    for (const [language, list] of [
+      ['EN', en],
+      ['HI', hi],
+    ] as const) {
+      for (const c of list) {
+        const filtered = await h().query<{ posts: { totalCount: number } }>(
+          'query ($c: String, $l: Language) { posts(first: 1, categorySlug: $c, language: $l) { totalCount } }',
+          { c: c.slug, l: language },
+        );
+        expect(filtered.data!.posts.totalCount, `${language} ${c.slug}`).toBe(c.count);
+      }
+    }
+  });
+});
+
 describe('translations of a list', () => {
   it('cost no request when the companion plugin names them (translation_ref), and none when warm', async () => {
     const h = harnesses.find((x) => x.mode === 'wordpress')!;

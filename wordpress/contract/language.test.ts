@@ -37,8 +37,8 @@ interface Listed {
 }
 
 const LIST = /* GraphQL */ `
-  query Posts($language: Language, $search: String) {
-    posts(first: 100, language: $language, search: $search) {
+  query Posts($language: Language, $search: String, $categorySlug: String) {
+    posts(first: 100, language: $language, search: $search, categorySlug: $categorySlug) {
       totalCount
       nodes {
         slug
@@ -191,6 +191,36 @@ describe('the companion plugin’s language', () => {
     expect((await listedIn('fr')).status).toBe(400);
   });
 
+  it('counts each category’s published posts per language, as the language filter lists them', async () => {
+    const res = await wpRest<
+      Array<{ id: number; slug: string; count: number; language_counts: { en: number; hi: number } }>
+    >('GET', '/categories?hide_empty=true&per_page=100&_fields=id,slug,count,language_counts', {
+      auth: false,
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.length).toBeGreaterThan(0);
+    const total = async (category: number, language: string) =>
+      Number(
+        (
+          await wpRest(
+            'GET',
+            `/posts?categories=${category}&lawfirm_language=${language}&per_page=1&_fields=id`,
+            {
+              auth: false,
+            },
+          )
+        ).headers.get('x-wp-total'),
+      );
+    for (const c of res.json) {
+      expect(Object.keys(c.language_counts).sort(), c.slug).toEqual(['en', 'hi']);
+      expect(c.language_counts.en, `${c.slug} en`).toBe(await total(c.id, 'en'));
+      expect(c.language_counts.hi, `${c.slug} hi`).toBe(await total(c.id, 'hi'));
+      // Every post in the seed and in this file is labelled: the two languages are all of them.
+      expect(c.language_counts.en + c.language_counts.hi, c.slug).toBe(c.count);
+    }
+    expect(res.json.some((c) => c.language_counts.hi > 0)).toBe(true);
+  });
+
   it('refuses a translation that is not another post (400), and links a translation back', async () => {
     const page = await wpRest<Array<{ id: number }>>('GET', '/pages?per_page=1&_fields=id', { auth: false });
     const bad = await wpRest('POST', `/posts/${ids[MARKED]}`, { body: { translation: page.json[0]!.id } });
@@ -281,6 +311,30 @@ describe('the gateway over it', () => {
     expect((await post(ENGLISH)).translations).toEqual([
       { language: 'HI', slug: MARKED, uri: `/hi/blog/${MARKED}` },
     ]);
+  });
+
+  it('offers each language’s blog the categories it has posts in, with their counts in it', async () => {
+    await gw.gateway.caches.purge('all');
+    const res = await gw.query<{
+      hi: Array<{ slug: string; count: number }>;
+      en: Array<{ slug: string; count: number }>;
+    }>('{ hi: categories(language: HI) { slug count } en: categories(language: EN) { slug count } }');
+    expect(res.errors).toBeUndefined();
+    const seeded = await wpRest<Array<{ categories: number[] }>>(
+      'GET',
+      `/posts?slug=${SEEDED_HINDI}&_fields=categories`,
+      { auth: false },
+    );
+    const cats = await wpRest<Array<{ slug: string }>>(
+      'GET',
+      `/categories?include=${seeded.json[0]!.categories.join(',')}&_fields=slug`,
+      { auth: false },
+    );
+    const hi = res.data!.hi;
+    for (const c of cats.json) expect(hi.map((x) => x.slug)).toContain(c.slug);
+    for (const c of [...hi, ...res.data!.en]) expect(c.count, c.slug).toBeGreaterThan(0);
+    const hiTotal = async (slug: string) => (await list({ language: 'HI', categorySlug: slug })).totalCount;
+    for (const c of hi) expect(c.count, c.slug).toBe(await hiTotal(c.slug));
   });
 
   it('finds the seeded Hindi post by a Devanagari search, sent percent-encoded', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { wpPostSchema, wpPostSummarySchema } from '../sources/types.js';
 import {
+  categoryCountIn,
   contentLanguage,
   fromGraphqlLanguage,
   knownTranslationRef,
@@ -178,5 +179,23 @@ describe('translation links', () => {
       uri: '/blog/regular-bail',
     });
     expect(translationOf('hi', 'about', '/about').uri).toBe('/hi/about');
+  });
+});
+
+describe('categoryCountIn', () => {
+  it('takes the companion plugin’s count of the language', () => {
+    const c = { count: 5, language_counts: { en: 4, hi: 1 } };
+    expect(categoryCountIn(c, 'en')).toBe(4);
+    expect(categoryCountIn(c, 'hi')).toBe(1);
+  });
+
+  it('with Polylang, counts all of a category of that language and none of the other’s', () => {
+    expect(categoryCountIn({ count: 3, lang: 'hi', language_counts: null }, 'hi')).toBe(3);
+    expect(categoryCountIn({ count: 3, lang: 'hi_IN', language_counts: null }, 'en')).toBe(0);
+  });
+
+  it('counts all posts when WordPress says nothing of languages', () => {
+    expect(categoryCountIn({ count: 3 }, 'hi')).toBe(3);
+    expect(categoryCountIn({ count: 3, lang: 'fr' }, 'en')).toBe(3);
   });
 });

@@ -116,6 +116,25 @@ export function translationLinks(item: LanguageSource, own: Lang): TranslationLi
 }
 
 /**
+ * How many of a category's posts are in `lang`: the companion plugin's count; with Polylang, all of
+ * them when the category is in that language and none otherwise; when WordPress says neither, all of
+ * them (the language of each post is not known without reading them).
+ */
+export function categoryCountIn(
+  category: {
+    count: number;
+    lang?: string | undefined;
+    language_counts?: Record<Lang, number> | null | undefined;
+  },
+  lang: Lang,
+): number {
+  if (category.language_counts) return category.language_counts[lang];
+  const own = toLang(category.lang);
+  if (own) return own === lang ? category.count : 0;
+  return category.count;
+}
+
+/**
  * What the item itself says of the item a link leads to: the companion plugin's `translation_ref`
  * when the link is the plugin's `translation` (null: not published, so no link); undefined when the
  * item does not say, and the linked item has to be looked up.

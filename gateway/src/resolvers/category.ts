@@ -1,4 +1,5 @@
 // Category: the blog's categories (hide_empty, per_page 50), and one by slug beyond those 50.
+import { categoryCountIn, fromGraphqlLanguage } from '../derive/language.js';
 import { decodeEntities } from '../derive/text.js';
 import type { GatewayContext } from '../context.js';
 import type { CategoryResolvers, QueryResolvers } from '../generated/resolvers.js';
@@ -16,9 +17,15 @@ export const Category: CategoryResolvers<GatewayContext, WpCategory> = {
 };
 
 export const categoryQueries: Pick<QueryResolvers<GatewayContext>, 'categories' | 'category'> = {
-  categories: async (_parent, _args, ctx) => {
+  categories: async (_parent, args, ctx) => {
     try {
-      return await ctx.loaders.categories();
+      const all = await ctx.loaders.categories();
+      const lang = fromGraphqlLanguage(args.language);
+      if (!lang) return all;
+      return all.flatMap((c) => {
+        const count = categoryCountIn(c, lang);
+        return count > 0 ? [{ ...c, count }] : [];
+      });
     } catch (error) {
       // The category filter is an extra: without it the blog still lists posts.
       warnThrottled(ctx, { err: errorSummary(error) }, 'categories failed');

@@ -137,7 +137,11 @@ export const MEDIA_FIELDS = [
   'mime_type',
 ] as const;
 
-export const CATEGORY_FIELDS = ['id', 'name', 'slug', 'count'] as const;
+/**
+ * A category's posts per language (brief §10): the companion plugin's `language_counts`, or, with
+ * Polylang, the category's own language (`lang`).
+ */
+export const CATEGORY_FIELDS = ['id', 'name', 'slug', 'count', 'lang', 'language_counts'] as const;
 
 /** the brief's categories call asks for 50: a WordPress with more lists only the first 50 by name. */
 export const CATEGORY_LIST_SIZE = 50;

@@ -405,6 +405,16 @@ export function featuredImage(item: {
 export const wpCategorySchema = z.looseObject({
   id: z.number().int().positive(),
   count: z.number().int().nonnegative().catch(0).default(0),
+  /** Polylang's language of the category (each language has its own categories). */
+  lang: optString,
+  /** The companion plugin's published posts per language; null with Polylang, absent without the plugin. */
+  language_counts: z
+    .object({
+      en: z.number().int().nonnegative().catch(0).default(0),
+      hi: z.number().int().nonnegative().catch(0).default(0),
+    })
+    .nullish()
+    .catch(undefined),
   description: optString,
   link: optString,
   name: z.string(),

@@ -8,7 +8,7 @@
 // `lawfirm_language` filter of posts.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isLang } from '@site/content-model';
+import { isLang, type Lang } from '@site/content-model';
 import { contentLanguage, type LanguageSource } from '../../derive/language.js';
 import { htmlToText } from '../../derive/text.js';
 import {
@@ -153,6 +153,29 @@ function languageOf(item: Item): string {
     languages.set(item, lang);
   }
   return lang;
+}
+
+/** Each category's published posts per language, counted once per snapshot. */
+const categoryCounts = new WeakMap<readonly Item[], Map<number, Record<Lang, number>>>();
+
+/** A category's published posts per language, as the companion plugin's `language_counts`. */
+function languageCountsOf(posts: readonly Item[], categoryId: number): Record<Lang, number> {
+  let counts = categoryCounts.get(posts);
+  if (!counts) {
+    counts = new Map();
+    for (const post of posts) {
+      if (post.status !== undefined && post.status !== 'publish') continue;
+      const lang = languageOf(post);
+      if (!isLang(lang)) continue;
+      for (const id of Array.isArray(post.categories) ? post.categories : []) {
+        const entry = counts.get(Number(id)) ?? { en: 0, hi: 0 };
+        entry[lang] += 1;
+        counts.set(Number(id), entry);
+      }
+    }
+    categoryCounts.set(posts, counts);
+  }
+  return { ...(counts.get(categoryId) ?? { en: 0, hi: 0 }) };
 }
 
 /** The published item of the same type that `item.translation` names, as the companion plugin shows it. */
@@ -350,7 +373,7 @@ export function createEmbeddedSourceFromSnapshot(
     const slice = items.slice((page - 1) * perPage, page * perPage);
     return {
       body: slice.map((i) =>
-        pickFields(withFeaturedImage(snap, collection, i), fields.length ? fields : null),
+        pickFields(asThePluginGives(snap, collection, i), fields.length ? fields : null),
       ),
       total,
       totalPages,
@@ -358,10 +381,17 @@ export function createEmbeddedSourceFromSnapshot(
   }
 
   /**
-   * A post, page or practice area with the companion plugin's `featured_image`, `language` (its
-   * label, else the one its text is in) and `translation_ref`, as WordPress with the plugin gives it.
+   * An item as WordPress with the companion plugin gives it: a post, page or practice area with its
+   * `featured_image`, `language` (its label, else the one its text is in) and `translation_ref`; a
+   * category with its `language_counts`.
    */
-  function withFeaturedImage(snap: ContentSnapshot, collection: CollectionName, item: Item): Item {
+  function asThePluginGives(snap: ContentSnapshot, collection: CollectionName, item: Item): Item {
+    if (collection === 'categories') {
+      return deepFreeze({
+        ...item,
+        language_counts: languageCountsOf(snap.posts as readonly Item[], Number(item.id)),
+      });
+    }
     if (!HAS_FEATURED_IMAGE.includes(collection)) return item;
     return deepFreeze({
       ...item,
@@ -400,7 +430,7 @@ export function createEmbeddedSourceFromSnapshot(
           throw wordpressApiError(401, requestPath, 'rest_forbidden');
         }
         const fields = toList(query._fields);
-        const body = pickFields(withFeaturedImage(snap, collection, item), fields.length ? fields : null);
+        const body = pickFields(asThePluginGives(snap, collection, item), fields.length ? fields : null);
         result = { body, total: null, totalPages: null };
       } else {
         result = answer(snap, collection, all, requestPath, query);

@@ -31,7 +31,7 @@ const BlogCategories = graphql(`
     site(language: $language) {
       ...SeoSite
     }
-    categories {
+    categories(language: $language) {
       id
       name
       slug
@@ -184,10 +184,12 @@ export function Component() {
   const site = meta?.data?.site;
   const list = posts?.data?.posts;
   const listed = meta?.data?.categories ?? [];
-  // The chips list 50 categories; one past those that the visitor came to (from a post) joins them.
+  // The chips list 50 categories with posts in the page's language; one past those that the visitor
+  // came to (from a post) joins them, counting what the list holds (its count is of every language's
+  // posts), or nothing while a search narrows the list.
   const categories =
     list?.category && !listed.some((c) => c.slug === list.category?.slug)
-      ? [...listed, list.category]
+      ? [...listed, { ...list.category, count: q ? 0 : list.totalCount }]
       : listed;
   const categoryName = list?.category?.name ?? listed.find((c) => c.slug === category)?.name ?? null;
   const failed = !list && Boolean(posts?.error);

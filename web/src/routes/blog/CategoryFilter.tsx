@@ -1,6 +1,7 @@
 import { HStack, chakra } from '@chakra-ui/react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { HTML_LANG } from '@site/content-model';
 import type { BlogCategoriesQuery } from '../../gql/graphql';
 import { useLang } from '../../i18n/use-lang';
 import { useContentLang } from '../../components/article/content-lang';
@@ -70,11 +71,10 @@ export function CategoryFilter(props: {
         >
           {/* WordPress names its categories in one language, whatever the page's. */}
           <span lang={contentLang({ text: c.name })}>{c.name}</span>
-          {/* The count is of every post, in either language: on a list of one language's posts it
-              would promise what the list does not hold. */}
-          {lang === 'en' && (
+          {/* The posts in the page's language (the gateway counts them per language). */}
+          {c.count > 0 && (
             <chakra.span fontSize="xs" opacity="0.8">
-              ({c.count})
+              ({c.count.toLocaleString(HTML_LANG[lang])})
             </chakra.span>
           )}
         </Chip>

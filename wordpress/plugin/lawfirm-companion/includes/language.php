@@ -15,6 +15,9 @@
  *   detected one when none is stored yet.
  * - `GET /wp/v2/posts?lawfirm_language=hi` lists only the posts in that language, so the website's
  *   pages and totals are WordPress's own. With Polylang active its language decides instead.
+ * - Categories show `language_counts`, their published posts per language (`{"en": 4, "hi": 1}`), so
+ *   each language's blog offers the categories it has posts in, with their counts. Null with
+ *   Polylang active: its categories are in one language each (their `lang`).
  * - A link is kept both ways where it can be: linking A to B links B back to A when B links
  *   nowhere, and unlinking A unlinks a B that pointed back.
  *
@@ -260,6 +263,23 @@ function register_language_fields(): void {
 		)
 	);
 	register_rest_field(
+		'category',
+		'language_counts',
+		array(
+			'get_callback' => static fn( array $data ) => category_language_counts( (int) $data['id'] ),
+			'schema'       => array(
+				'description' => __( 'Published posts in the category per language (en, hi); null with Polylang.', 'lawfirm-companion' ),
+				'type'        => array( 'object', 'null' ),
+				'readonly'    => true,
+				'context'     => array( 'view', 'edit', 'embed' ),
+				'properties'  => array(
+					'en' => array( 'type' => 'integer' ),
+					'hi' => array( 'type' => 'integer' ),
+				),
+			),
+		)
+	);
+	register_rest_field(
 		language_post_types(),
 		'translation_ref',
 		array(
@@ -276,6 +296,46 @@ function register_language_fields(): void {
 				),
 			),
 		)
+	);
+}
+
+/**
+ * A category's published posts per language, as the `lawfirm_language` filter lists them (a post not
+ * labelled yet is in neither). One query counts every category's, once per request, however many
+ * categories the answer holds. Null with Polylang active.
+ *
+ * @return array{en: int, hi: int}|null
+ */
+function category_language_counts( int $term_id ): ?array {
+	static $counts = null;
+	if ( polylang_active() ) {
+		return null;
+	}
+	if ( null === $counts ) {
+		global $wpdb;
+		$counts = array();
+		// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- one grouped count per request; WP_Query would take two per category.
+		$rows = $wpdb->get_results(
+			$wpdb->prepare(
+				"SELECT tt.term_id AS term, m.meta_value AS lang, COUNT(DISTINCT p.ID) AS n
+				FROM {$wpdb->term_relationships} r
+				INNER JOIN {$wpdb->term_taxonomy} tt ON tt.term_taxonomy_id = r.term_taxonomy_id AND tt.taxonomy = 'category'
+				INNER JOIN {$wpdb->posts} p ON p.ID = r.object_id AND p.post_type = 'post' AND p.post_status = 'publish'
+				INNER JOIN {$wpdb->postmeta} m ON m.post_id = p.ID AND m.meta_key = %s
+				GROUP BY tt.term_id, m.meta_value",
+				LANGUAGE_META
+			)
+		);
+		foreach ( (array) $rows as $row ) {
+			$language = clean_language( $row->lang );
+			if ( '' !== $language ) {
+				$counts[ (int) $row->term ][ $language ] = ( $counts[ (int) $row->term ][ $language ] ?? 0 ) + (int) $row->n;
+			}
+		}
+	}
+	return array(
+		'en' => $counts[ $term_id ]['en'] ?? 0,
+		'hi' => $counts[ $term_id ]['hi'] ?? 0,
 	);
 }
 
