@@ -174,9 +174,10 @@ export function withOddPosts(snapshot: ContentSnapshot): ContentSnapshot {
 export const AREA_CATEGORY = (n: number) => `Area ${String(n).padStart(2, '0')}`;
 
 /**
- * The snapshot plus `count` categories with one post each by their count, named so that WordPress
- * (which lists categories by name) puts them before every recorded category: with 50 or more, the
- * blog's list of 50 holds none of the categories the posts are really in.
+ * The snapshot plus `count` categories with one English post each, named so that WordPress (which
+ * lists categories by name) puts them before every recorded category: with 50 or more, the blog's
+ * list of 50 holds none of the categories the posts were first in. Each new category is given to
+ * one of the English posts in turn, so its count is true in either language's list.
  */
 export function withManyCategories(snapshot: ContentSnapshot, count: number): ContentSnapshot {
   const categories = snapshot.categories as Array<{ id: number }>;
@@ -186,5 +187,19 @@ export function withManyCategories(snapshot: ContentSnapshot, count: number): Co
     const slug = name.toLowerCase().replace(' ', '-');
     return categoryTerm(maxId + 1 + i, name, slug, 1);
   });
-  return { ...snapshot, categories: [...categories, ...added] };
+  const posts = snapshot.posts as Array<PostLike & { language?: string; categories?: number[] }>;
+  const english = posts.filter((p) => p.language !== 'hi');
+  if (english.length === 0) throw new Error('the snapshot has no English posts');
+  const extra = new Map<number, number[]>();
+  added.forEach((c, i) => {
+    const post = english[i % english.length]!;
+    extra.set(post.id, [...(extra.get(post.id) ?? []), c.id]);
+  });
+  return {
+    ...snapshot,
+    posts: posts.map((p) =>
+      extra.has(p.id) ? { ...p, categories: [...(p.categories ?? []), ...extra.get(p.id)!] } : p,
+    ),
+    categories: [...categories, ...added],
+  };
 }
