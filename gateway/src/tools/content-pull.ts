@@ -13,11 +13,19 @@ import { configOrExit, isProgram, run } from './cli.js';
 
 /**
  * Fields WordPress adds for hypermedia or as rendered HTML duplicates of other fields, and the
- * companion plugin's `featured_image` (a copy of the attachment in media.json, which the embedded
- * source derives it from); the snapshot keeps everything else exactly as the REST API returns it
- * (context=view).
+ * companion plugin's derived fields, which the embedded source derives as the plugin does:
+ * `featured_image` (a copy of the attachment in media.json), `translation_ref` (from `translation`
+ * and the linked item) and the categories' `language_counts` (from the posts). The snapshot keeps
+ * everything else exactly as the REST API returns it (context=view).
  */
-export const DROPPED_FIELDS = ['_links', '_embedded', 'yoast_head', 'featured_image'] as const;
+export const DROPPED_FIELDS = [
+  '_links',
+  '_embedded',
+  'yoast_head',
+  'featured_image',
+  'translation_ref',
+  'language_counts',
+] as const;
 
 const UPLOADS_PATH = '/wp-content/uploads/';
 
