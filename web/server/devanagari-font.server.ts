@@ -1,8 +1,9 @@
 // The Devanagari web font in the pages that show Devanagari (brief §10). The font stacks name it
 // (web/src/app/theme.ts); a page whose text has Devanagari gets its @font-face rules and a preload of
-// the regular weight, a Hindi page the semibold's too. A page whose only Devanagari is the way to Hindi (the switcher's "हिन्दी")
-// gets the few-KB font cut to those words, and a page without any, nothing.
-import { hasDevanagari } from '@site/content-model';
+// the regular weight, a Hindi page the semibold's too. A page whose only Devanagari is the way to
+// Hindi (the switcher's "हिन्दी") gets the few-KB font cut to those words, and a page without any,
+// nothing.
+import { hasDevanagari, type Lang } from '@site/content-model';
 import { DEVANAGARI_FONT_FAMILY } from '../src/app/fonts';
 import { englishPageDevanagari } from '../src/i18n/ui-devanagari';
 // The catalogues English pages take Devanagari from (ui-devanagari.test.ts checks no other has any).
@@ -18,7 +19,6 @@ import {
   unicodeRange,
   type DevanagariFontWeight,
 } from '../build/devanagari-font-files';
-import type { Lang } from '@site/content-model';
 
 /**
  * Each weight's URL in the build, e.g. { 400: '/assets/noto-sans-devanagari-400-abc.woff2', 600: … },

@@ -216,6 +216,30 @@ function purge_linking_item( $new_status, $old_status, $post ): void {
 	}
 }
 
+/**
+ * A read-only REST field whose value is an object of the given properties (name => JSON type), or null.
+ *
+ * @param string|string[]       $types
+ * @param callable              $get
+ * @param array<string, string> $properties
+ */
+function readonly_object_field( $types, string $name, callable $get, string $description, array $properties ): void {
+	register_rest_field(
+		$types,
+		$name,
+		array(
+			'get_callback' => $get,
+			'schema'       => array(
+				'description' => $description,
+				'type'        => array( 'object', 'null' ),
+				'readonly'    => true,
+				'context'     => array( 'view', 'edit', 'embed' ),
+				'properties'  => array_map( static fn( string $type ) => array( 'type' => $type ), $properties ),
+			),
+		)
+	);
+}
+
 function register_language_fields(): void {
 	register_rest_field(
 		language_post_types(),
@@ -262,39 +286,25 @@ function register_language_fields(): void {
 			),
 		)
 	);
-	register_rest_field(
+	readonly_object_field(
 		'category',
 		'language_counts',
+		static fn( array $data ) => category_language_counts( (int) $data['id'] ),
+		__( 'Published posts in the category per language (en, hi); null with Polylang.', 'lawfirm-companion' ),
 		array(
-			'get_callback' => static fn( array $data ) => category_language_counts( (int) $data['id'] ),
-			'schema'       => array(
-				'description' => __( 'Published posts in the category per language (en, hi); null with Polylang.', 'lawfirm-companion' ),
-				'type'        => array( 'object', 'null' ),
-				'readonly'    => true,
-				'context'     => array( 'view', 'edit', 'embed' ),
-				'properties'  => array(
-					'en' => array( 'type' => 'integer' ),
-					'hi' => array( 'type' => 'integer' ),
-				),
-			),
+			'en' => 'integer',
+			'hi' => 'integer',
 		)
 	);
-	register_rest_field(
+	readonly_object_field(
 		language_post_types(),
 		'translation_ref',
+		static fn( array $data ) => translation_ref( (int) $data['id'] ),
+		__( 'The published translation: its id, slug and language; null when there is none.', 'lawfirm-companion' ),
 		array(
-			'get_callback' => static fn( array $data ) => translation_ref( (int) $data['id'] ),
-			'schema'       => array(
-				'description' => __( 'The published translation: its id, slug and language; null when there is none.', 'lawfirm-companion' ),
-				'type'        => array( 'object', 'null' ),
-				'readonly'    => true,
-				'context'     => array( 'view', 'edit', 'embed' ),
-				'properties'  => array(
-					'id'       => array( 'type' => 'integer' ),
-					'slug'     => array( 'type' => 'string' ),
-					'language' => array( 'type' => 'string' ),
-				),
-			),
+			'id'       => 'integer',
+			'slug'     => 'string',
+			'language' => 'string',
 		)
 	);
 }
