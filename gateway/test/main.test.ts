@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REPO_ROOT } from '../src/config.js';
 import { createHttpServer, gracefulShutdown, listen } from '../src/http.js';
 import { startHarness, type Harness } from './harness.js';
@@ -48,7 +48,8 @@ describe('graceful shutdown', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query: '{ posts { totalCount } }' }),
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Shutdown starts once the request has reached WordPress (and so is in flight), not after a guess.
+    await vi.waitFor(() => expect(h!.wp!.stats.byPath['/posts']?.requests).toBeGreaterThan(0));
     const shutdown = gracefulShutdown(server, h.gateway, { timeoutMs: 5000 });
     const [response] = await Promise.all([inFlight, shutdown()]);
     expect(response.status).toBe(200);
