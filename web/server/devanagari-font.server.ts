@@ -54,19 +54,15 @@ const PRELOADED: Record<Lang, readonly DevanagariFontWeight[]> = { en: [400], hi
 export function readDevanagariFont(
   manifest: Record<string, { file: string } | undefined>,
 ): DevanagariFontFiles {
-  const files = {} as DevanagariFontFiles;
-  for (const weight of DEVANAGARI_FONT_WEIGHTS) {
-    const chunk = manifest[devanagariFontKey(weight)];
+  const fileOf = (key: string) => {
+    const chunk = manifest[key];
     if (!chunk?.file.endsWith('.woff2'))
-      throw new Error(
-        `No ${devanagariFontKey(weight)} in the build's manifest (web/build/devanagari-font.ts)`,
-      );
-    files[weight] = `/${chunk.file}`;
-  }
-  const ui = manifest[DEVANAGARI_UI_FONT_KEY];
-  if (!ui?.file.endsWith('.woff2'))
-    throw new Error(`No ${DEVANAGARI_UI_FONT_KEY} in the build's manifest (web/build/devanagari-font.ts)`);
-  files.ui = `/${ui.file}`;
+      throw new Error(`No ${key} in the build's manifest (web/build/devanagari-font.ts)`);
+    return `/${chunk.file}`;
+  };
+  const files = {} as DevanagariFontFiles;
+  for (const weight of DEVANAGARI_FONT_WEIGHTS) files[weight] = fileOf(devanagariFontKey(weight));
+  files.ui = fileOf(DEVANAGARI_UI_FONT_KEY);
   return files;
 }
 
