@@ -152,12 +152,7 @@ function withNonce(page: CachedPage, nonce: string): Buffer {
     pieces.set(page, parts);
   }
   const nonceBytes = Buffer.from(nonce);
-  const out: Buffer[] = [];
-  parts.forEach((part, i) => {
-    if (i > 0) out.push(nonceBytes);
-    out.push(part);
-  });
-  return Buffer.concat(out);
+  return Buffer.concat(parts.flatMap((part, i) => (i > 0 ? [nonceBytes, part] : [part])));
 }
 
 /** What one request carries from its first hook to its handler. */
