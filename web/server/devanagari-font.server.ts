@@ -29,9 +29,6 @@ export type DevanagariFontFiles = Record<DevanagariFontWeight, string> & { ui?: 
 /** What the small font holds: the Devanagari English pages show (web/build/devanagari-font.ts). */
 const UI_CHARS = new Set(englishPageDevanagari({ common: enCommon }, { blog: hiBlog }));
 
-/** The font's family name in the pages: the site's own (no installed font has it), see theme.ts. */
-export { DEVANAGARI_FONT_FAMILY };
-
 /**
  * The characters the font holds (the build cuts it to them): the browser takes only these from the
  * font and downloads a weight only when the page shows one of them.
