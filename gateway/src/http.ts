@@ -28,7 +28,7 @@ import {
   sendJson,
   type ClientAddress,
 } from '@site/server-kit';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteHandlerMethod } from 'fastify';
 import type { Logger } from 'pino';
 import { ageSeconds, DataAge, requestMaxAgeMs } from './cache/data-age.js';
 import { UNCACHEABLE } from './cache/http-cache.js';
@@ -143,6 +143,9 @@ interface RequestState {
   timer?: ContentTimer;
   freshness?: DataAge;
 }
+
+/** The methods a route answers, or refuses with 405. */
+const METHODS: HTTPMethods[] = ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'];
 
 /** A Host header a URL can be built from (the integration builds Apollo's request URL from it). */
 const READABLE_HOST = /^[A-Za-z0-9._~-]*(?::\d*)?$|^\[[0-9A-Fa-f:.]+\](?::\d*)?$/;
@@ -329,40 +332,34 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): F
     res.end(hit.bytes);
   }
 
-  /** What a browser opening /graphql gets when the sandbox is off: what this is and how to use it. */
-  function landingPage(reply: FastifyReply) {
+  /**
+   * What a browser opening /graphql gets: the sandbox, whose own script elements carry this
+   * response's nonce (nothing else may run), or when it is off a page on what this is and how to
+   * use it.
+   */
+  async function browserPage(reply: FastifyReply) {
     const nonce = newNonce();
+    let html = config.sandbox ? '' : graphqlLandingPage(config, nonce);
+    if (config.sandbox) {
+      try {
+        html = await readFile(path.join(sandboxDir, 'index.html'), 'utf8');
+      } catch {
+        return reply
+          .code(503)
+          .header('content-type', 'text/plain; charset=utf-8')
+          .send('The GraphQL sandbox is not built. Run: npm run build:sandbox -w gateway\n');
+      }
+    }
     return reply
       .headers({
-        ...landingSecurityHeaders(config.security.hsts, nonce),
+        ...(config.sandbox ? sandboxSecurityHeaders : landingSecurityHeaders)(config.security.hsts, nonce),
         'content-type': 'text/html; charset=utf-8',
+        // The sandbox's assets have fingerprinted names; the page itself must always be fresh.
         'cache-control': 'no-cache',
         // The same address answers a GraphQL client with JSON: a cache must keep the two apart.
-        vary: 'accept',
+        ...(config.sandbox ? {} : { vary: 'accept' }),
       })
-      .send(graphqlLandingPage(config, nonce));
-  }
-
-  /** The sandbox's page: its own script elements carry this response's nonce; nothing else may run. */
-  async function sandboxPage(reply: FastifyReply) {
-    let html: string;
-    try {
-      html = await readFile(path.join(sandboxDir, 'index.html'), 'utf8');
-    } catch {
-      return reply
-        .code(503)
-        .header('content-type', 'text/plain; charset=utf-8')
-        .send('The GraphQL sandbox is not built. Run: npm run build:sandbox -w gateway\n');
-    }
-    const nonce = newNonce();
-    return reply
-      .headers({
-        ...sandboxSecurityHeaders(config.security.hsts, nonce),
-        'content-type': 'text/html; charset=utf-8',
-        // Vite fingerprints asset names; the page itself must always be fresh.
-        'cache-control': 'no-cache',
-      })
-      .send(html.replaceAll('<script', `<script nonce="${nonce}"`));
+      .send(config.sandbox ? html.replaceAll('<script', `<script nonce="${nonce}"`) : html);
   }
 
   /** Apollo behind the integration's handler, made on the first query (Apollo must have started). */
@@ -384,9 +381,7 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): F
   async function graphql(request: FastifyRequest, reply: FastifyReply) {
     const state = stateOf(request);
     const method = request.method;
-    if (wantsPage(request)) {
-      return config.sandbox ? sandboxPage(reply) : landingPage(reply);
-    }
+    if (wantsPage(request)) return browserPage(reply);
     const maxAgeMs = maxAgeOf(request);
     let slot: ResponseSlot | null = null;
     if (method === 'POST') {
@@ -447,9 +442,6 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): F
     return answered;
   }
 
-  const methodNotAllowed = (allow: string) => (_request: FastifyRequest, reply: FastifyReply) =>
-    sendJson(reply, 405, { error: 'Method not allowed' }, { allow });
-
   // The web server renders pages through the gateway without X-Forwarded-For: its own requests are
   // bounded by its page cache, not by a visitor's limit. Only a peer GATEWAY_TRUST_PROXY names by
   // address counts as that (see trust-proxy.ts); everyone else spends from a bucket.
@@ -463,32 +455,25 @@ export function createHttpServer(gateway: Gateway, options: HttpOptions = {}): F
   app.register(mediaRoutes(gateway.media));
 
   app.register(async (scope) => {
-    scope.route({ method: ['GET', 'HEAD'], url: '/healthz', handler: healthz });
-    scope.route({
-      method: ['DELETE', 'OPTIONS', 'PATCH', 'PUT', 'POST'],
-      url: '/healthz',
-      handler: methodNotAllowed('GET, HEAD'),
-    });
-    scope.route({
-      method: ['GET', 'POST'],
-      url: '/graphql',
-      config: { rateLimit: limited },
-      handler: graphql,
-    });
-    scope.route({
-      method: ['DELETE', 'HEAD', 'OPTIONS', 'PATCH', 'PUT'],
-      url: '/graphql',
-      handler: methodNotAllowed('GET, POST'),
-    });
-    if (config.purgeSecret) {
-      // Publishing in bulk sends a purge per item: the general bucket, not the write one.
-      scope.route({ method: 'POST', url: '/purge', config: { rateLimit: limited }, handler: purge });
+    /** A route for `methods`, and 405 with Allow for any other method at its address. */
+    const only = (
+      methods: HTTPMethods[],
+      url: string,
+      handler: RouteHandlerMethod,
+      limit: typeof limited = false,
+    ) => {
+      scope.route({ method: methods, url, handler, config: { rateLimit: limit } });
       scope.route({
-        method: ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'PUT'],
-        url: '/purge',
-        handler: methodNotAllowed('POST'),
+        method: METHODS.filter((method) => !methods.includes(method)),
+        url,
+        handler: (_request, reply) =>
+          sendJson(reply, 405, { error: 'Method not allowed' }, { allow: methods.join(', ') }),
       });
-    }
+    };
+    only(['GET', 'HEAD'], '/healthz', healthz);
+    only(['GET', 'POST'], '/graphql', graphql, limited);
+    // Publishing in bulk sends a purge per item: the general bucket, not the write one.
+    if (config.purgeSecret) only(['POST'], '/purge', purge, limited);
     if (config.sandbox) {
       await scope.register(async (sandbox) => {
         // The sandbox's policy, not the API's, on its files.

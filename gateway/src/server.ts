@@ -231,17 +231,16 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
     ? { upstream: deps.upstream, kind: deps.upstream.kind }
     : chooseUpstream(config, logger, deps.now);
   const { upstream } = chosen;
-  // With REDIS_URL every replica shares the caches, the loads and the purges (@site/server-kit).
-  const redis = config.redis.url
-    ? connectRedisTier({
+  const shared = config.redis.url
+    ? {
         url: config.redis.url,
         prefix: config.redis.prefix,
         name: 'lawfirm-gateway',
         timeoutMs: config.redis.timeoutMs,
-        logger,
-        now: deps.now,
-      })
+      }
     : null;
+  // With REDIS_URL every replica shares the caches, the loads and the purges (@site/server-kit).
+  const redis = shared ? connectRedisTier({ ...shared, logger, now: deps.now }) : null;
   const caches = createCaches({ now: deps.now, ...(redis ? { shared: redis } : {}) });
   const source = cachedSource(upstream, caches, {
     ttlMs: config.cache.ttlMs,
@@ -272,18 +271,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
       : null;
   const production = config.nodeEnv === 'production';
   // With REDIS_URL every replica spends from the same buckets (memory while Redis is away).
-  const rateLimits = createRateLimits({
-    redis: config.redis.url
-      ? {
-          url: config.redis.url,
-          prefix: config.redis.prefix,
-          timeoutMs: config.redis.timeoutMs,
-          name: 'lawfirm-gateway',
-        }
-      : null,
-    logger,
-    now: deps.now,
-  });
+  const rateLimits = createRateLimits({ redis: shared, logger, now: deps.now });
   const limits = {
     graphql: rateLimits.limiter('graphql', config.security.rateLimit.graphql),
     writes: rateLimits.limiter('writes', config.security.rateLimit.writes),

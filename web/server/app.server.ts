@@ -152,12 +152,7 @@ function withNonce(page: CachedPage, nonce: string): Buffer {
     pieces.set(page, parts);
   }
   const nonceBytes = Buffer.from(nonce);
-  const out: Buffer[] = [];
-  parts.forEach((part, i) => {
-    if (i > 0) out.push(nonceBytes);
-    out.push(part);
-  });
-  return Buffer.concat(out);
+  return Buffer.concat(parts.flatMap((part, i) => (i > 0 ? [nonceBytes, part] : [part])));
 }
 
 /** What one request carries from its first hook to its handler. */
@@ -178,35 +173,23 @@ export function createWebApp(deps: WebAppDeps): WebApp {
   const clientDir = path.join(config.distDir, 'client');
   const states = new WeakMap<FastifyRequest, RequestState>();
 
-  // With REDIS_URL, replicas share rendered pages and feeds, and drop them when any gateway is purged.
-  const redis = config.REDIS_URL
-    ? connectRedisTier({
+  const shared = config.REDIS_URL
+    ? {
         url: config.REDIS_URL,
         prefix: config.REDIS_PREFIX,
         name: 'lawfirm-web',
         timeoutMs: config.REDIS_TIMEOUT_MS,
-        logger,
-        now,
-      })
+      }
     : null;
+  // With REDIS_URL, replicas share rendered pages and feeds, and drop them when any gateway is purged.
+  const redis = shared ? connectRedisTier({ ...shared, logger, now }) : null;
   const caches = createCaches({ now, ...(redis ? { shared: redis } : {}), settleMs: PURGE_SETTLE_MS });
   const pages = createPageCache(caches, {
     ttlMs: config.PAGE_CACHE_TTL * 1000,
     maxStaleMs: config.PAGE_CACHE_MAX_STALE * 1000,
   });
   // ...and spend from the same search buckets, whichever replica a visitor reaches.
-  const limits = createRateLimits({
-    redis: config.REDIS_URL
-      ? {
-          url: config.REDIS_URL,
-          prefix: config.REDIS_PREFIX,
-          timeoutMs: config.REDIS_TIMEOUT_MS,
-          name: 'lawfirm-web',
-        }
-      : null,
-    logger,
-    now,
-  });
+  const limits = createRateLimits({ redis: shared, logger, now });
   const searchRenders = limits.limiter('search', {
     perMinute: config.RATE_LIMIT_SEARCH,
     burst: config.RATE_LIMIT_SEARCH_BURST,
@@ -248,40 +231,35 @@ export function createWebApp(deps: WebAppDeps): WebApp {
     reply.header('x-request-id', reply.request.id);
   }
 
-  /** A page of the server's own (an error), which no cache keeps; `headers` are added. */
+  /**
+   * A page of the server's own (an error, a refusal), which no cache keeps: `heading`, `text` and
+   * `links` onwards; `headers` are added.
+   */
   function sendErrorPage(
     reply: FastifyReply,
     status: number,
-    title: string,
-    body: string,
+    heading: string,
+    text: string,
     headers: Record<string, string> = {},
+    links = '<p><a href="/">Return to Home</a></p>',
   ) {
     return reply
       .code(status)
       .headers({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...headers })
       .send(
-        `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} | ${deps.siteName}</title></head>` +
-          `<body style="font-family:system-ui,sans-serif;padding:2rem">${body}</body></html>`,
+        `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${heading} | ${deps.siteName}</title></head>` +
+          `<body style="font-family:system-ui,sans-serif;padding:2rem"><h1>${heading}</h1><p>${text}</p>${links}</body></html>`,
       );
   }
 
-  function sendError(reply: FastifyReply, status: number, message: string) {
-    const title = 'Unexpected Application Error!';
-    const body = `<h1>${title}</h1><p>${status} ${message}</p><p><a href="/">Return to Home</a></p>`;
-    return sendErrorPage(reply, status, title, body);
-  }
+  const sendError = (reply: FastifyReply, status: number, message: string) =>
+    sendErrorPage(reply, status, 'Unexpected Application Error!', `${status} ${message}`);
 
   function sendNotAhead(reply: FastifyReply) {
     return reply
       .code(503)
       .headers({ 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' })
       .send('Not rendered ahead of a visit');
-  }
-
-  /** One visitor asked for more searches than RATE_LIMIT_SEARCH renders. */
-  function sendTooManySearches(reply: FastifyReply, retryAfterS: number) {
-    const body = `<h1>Too many searches</h1><p>Please try again in ${retryAfterS} seconds.</p><p><a href="/blog">All articles</a> · <a href="/">Return to Home</a></p>`;
-    return sendErrorPage(reply, 429, 'Too many searches', body, { 'retry-after': String(retryAfterS) });
   }
 
   /** The visitor's address: X-Forwarded-For is believed only from TRUST_PROXY's proxies. */
@@ -430,8 +408,30 @@ export function createWebApp(deps: WebAppDeps): WebApp {
     return reply.code(page.status).send(withNonce(page, nonce));
   }
 
-  let limitSearch: ReturnType<FastifyInstance['createRateLimit']> | null = null;
-  let limitPreview: ReturnType<FastifyInstance['createRateLimit']> | null = null;
+  /** Each render limit's check, once @fastify/rate-limit has loaded (none for a limit that is off). */
+  const limitChecks: Partial<
+    Record<'searches' | 'previews', ReturnType<FastifyInstance['createRateLimit']>>
+  > = {};
+
+  /**
+   * Whether this visitor has had all the renders of `what` its limit allows (RATE_LIMIT_SEARCH,
+   * RATE_LIMIT_PREVIEW); if so the 429 page is sent, with `headers` and `links` as sendErrorPage's.
+   */
+  async function overLimit(
+    what: 'searches' | 'previews',
+    request: FastifyRequest,
+    reply: FastifyReply,
+    headers: Record<string, string>,
+    links: string,
+  ) {
+    const verdict = await limitChecks[what]?.(request);
+    if (!verdict || verdict.isAllowed || !verdict.isExceeded) return false;
+    const retryAfterS = verdict.ttlInSeconds;
+    const text = `Please try again in ${retryAfterS} seconds.`;
+    const retry = { 'retry-after': String(retryAfterS) };
+    void sendErrorPage(reply, 429, `Too many ${what}`, text, { ...headers, ...retry }, links);
+    return true;
+  }
 
   /** What every answer at /preview/* carries: for the editor who asked only, and for no index. */
   const PREVIEW_HEADERS = {
@@ -440,11 +440,6 @@ export function createWebApp(deps: WebAppDeps): WebApp {
     // The address holds the token: no page linked from a draft learns it.
     'referrer-policy': 'no-referrer',
   } as const;
-
-  function sendPreviewRefused(reply: FastifyReply, status: 403 | 404, heading: string, text: string) {
-    const body = `<h1>${heading}</h1><p>${text}</p><p><a href="/">Return to Home</a></p>`;
-    return sendErrorPage(reply, status, heading, body, { ...PREVIEW_HEADERS });
-  }
 
   /**
    * /preview/{type}/{id}?token=...: a draft for the editor WordPress's Preview button sent here. The
@@ -456,24 +451,18 @@ export function createWebApp(deps: WebAppDeps): WebApp {
     const state = states.get(request);
     if (!state) return sendError(reply, 400, 'Bad Request');
     reply.headers(PREVIEW_HEADERS);
-    const verdict = limitPreview ? await limitPreview(request) : null;
-    if (verdict && !verdict.isAllowed && verdict.isExceeded) {
-      const body = `<h1>Too many previews</h1><p>Please try again in ${verdict.ttlInSeconds} seconds.</p>`;
-      return sendErrorPage(reply, 429, 'Too many previews', body, {
-        ...PREVIEW_HEADERS,
-        'retry-after': String(verdict.ttlInSeconds),
-      });
-    }
+    if (await overLimit('previews', request, reply, PREVIEW_HEADERS, '')) return reply;
     const match = /^\/preview\/([a-z_]+)\/([0-9]+)\/?$/.exec(state.url.pathname);
     if (!match || !isPreviewType(match[1])) {
-      return sendPreviewRefused(reply, 404, 'Not Found', 'There is no such preview address.');
+      return sendErrorPage(reply, 404, 'Not Found', 'There is no such preview address.', PREVIEW_HEADERS);
     }
     if (!config.PREVIEW_SECRET) {
-      return sendPreviewRefused(
+      return sendErrorPage(
         reply,
         403,
         'Previews are not set up',
         'This site does not show drafts: set PREVIEW_SECRET on the site and in WordPress to turn previews on.',
+        PREVIEW_HEADERS,
       );
     }
     const checked = verifyPreviewToken(
@@ -484,11 +473,12 @@ export function createWebApp(deps: WebAppDeps): WebApp {
     );
     if (!checked.ok) {
       logger.info({ requestId: request.id, reason: checked.reason }, 'preview refused');
-      return sendPreviewRefused(
+      return sendErrorPage(
         reply,
         403,
         'Preview link not valid',
         'Preview links work for ten minutes. Open the preview again from the WordPress editor.',
+        PREVIEW_HEADERS,
       );
     }
     const nonce = newNonce();
@@ -543,9 +533,8 @@ export function createWebApp(deps: WebAppDeps): WebApp {
       // Every search (or filter) can be a page no one asked for before: each visitor gets a
       // bounded number of them rendered, so a flood of them cannot busy the renderer and the
       // gateway, or push real pages out of the cache.
-      const verdict = limitSearch ? await limitSearch(request) : null;
-      if (verdict && !verdict.isAllowed && verdict.isExceeded)
-        return sendTooManySearches(reply, verdict.ttlInSeconds);
+      const links = '<p><a href="/blog">All articles</a> · <a href="/">Return to Home</a></p>';
+      if (await overLimit('searches', request, reply, {}, links)) return reply;
     }
     let found;
     try {
@@ -573,55 +562,68 @@ export function createWebApp(deps: WebAppDeps): WebApp {
   }
 
   /**
+   * Sends the request on to the gateway at `path` with `headers` (and the gateway's host and the
+   * request's id), and its answer back: `relay` copies what it keeps of the gateway's headers, and a
+   * server error is never kept by a shared cache, whatever the gateway said. `unreachable` answers
+   * when the gateway does not (or not within `timeoutMs`).
+   */
+  function passThrough(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    to: { path: string; headers: http.OutgoingHttpHeaders; body?: Buffer; timeoutMs: number },
+    relay: (up: http.IncomingMessage) => void,
+    unreachable: () => FastifyReply,
+  ) {
+    const headers = { ...to.headers, host: gateway.host, 'x-request-id': request.id };
+    return new Promise<FastifyReply>((resolve) => {
+      const upstream = http.request(
+        { hostname: gateway.hostname, port: gateway.port, path: to.path, method: request.method, headers },
+        (up) => {
+          relay(up);
+          if ((up.statusCode ?? 502) >= 500) reply.header('cache-control', 'no-store');
+          resolve(reply.code(up.statusCode ?? 502).send(up));
+        },
+      );
+      upstream.setTimeout(to.timeoutMs, () => upstream.destroy(new Error('gateway timeout')));
+      upstream.on('error', (err) => {
+        logger.warn({ requestId: request.id, err: err.message }, 'gateway unreachable');
+        if (reply.sent) return void reply.raw.destroy();
+        resolve(unreachable());
+      });
+      upstream.end(to.body);
+    });
+  }
+
+  /**
    * /media/* is the gateway's (its media/ folder): WordPress's images from this origin. Only what
    * decides the answer goes on (the format by Accept, a revalidation); only what describes it
    * comes back.
    */
   function proxyMedia(request: FastifyRequest, reply: FastifyReply) {
-    const headers: http.OutgoingHttpHeaders = { host: gateway.host, 'x-request-id': request.id };
+    const headers: http.OutgoingHttpHeaders = {};
     for (const name of ['accept', 'if-none-match'] as const) {
       const value = request.headers[name];
       if (value !== undefined) headers[name] = value;
     }
-    return new Promise<FastifyReply>((resolve) => {
-      const upstream = http.request(
-        {
-          hostname: gateway.hostname,
-          port: gateway.port,
-          path: request.url,
-          method: request.method,
-          headers,
-        },
-        (up) => {
-          for (const name of MEDIA_HEADERS) {
-            const value = up.headers[name];
-            if (value !== undefined) reply.header(name, value);
-          }
-          if ((up.statusCode ?? 502) >= 500) reply.header('cache-control', 'no-store');
-          resolve(reply.code(up.statusCode ?? 502).send(up));
-        },
-      );
-      upstream.setTimeout(30_000, () => upstream.destroy(new Error('gateway timeout')));
-      upstream.on('error', (err) => {
-        logger.warn({ requestId: request.id, err: err.message }, 'gateway unreachable');
-        if (reply.sent) return void reply.raw.destroy();
-        // The site's own picture rather than a broken one; asked again next time.
-        resolve(
-          reply.code(302).header('cache-control', 'no-store').header('location', DEFAULT_IMAGE.url).send(),
-        );
-      });
-      upstream.end();
-    });
+    return passThrough(
+      request,
+      reply,
+      { path: request.url, headers, timeoutMs: 30_000 },
+      (up) => {
+        for (const name of MEDIA_HEADERS) {
+          const value = up.headers[name];
+          if (value !== undefined) reply.header(name, value);
+        }
+      },
+      // The site's own picture rather than a broken one; asked again next time.
+      () => reply.code(302).header('cache-control', 'no-store').header('location', DEFAULT_IMAGE.url).send(),
+    );
   }
 
   /** Sends the request on to the gateway, with this server's word on who the visitor is. */
   function proxyGraphql(request: FastifyRequest, reply: FastifyReply) {
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    const headers: http.OutgoingHttpHeaders = {
-      ...request.headers,
-      host: gateway.host,
-      'x-request-id': request.id,
-    };
+    const headers: http.OutgoingHttpHeaders = { ...request.headers };
     // The gateway believes this server (loopback) and limits each visitor by this address; what a
     // visitor wrote in the header is only believed as far as TRUST_PROXY allows, and what a visitor
     // says of the host and scheme is not passed on at all.
@@ -637,56 +639,37 @@ export function createWebApp(deps: WebAppDeps): WebApp {
     delete headers['transfer-encoding'];
     headers['content-length'] = String(body.length);
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-    return new Promise<FastifyReply>((resolve) => {
-      const upstream = http.request(
-        {
-          hostname: gateway.hostname,
-          port: gateway.port,
-          path: gateway.pathname + search,
-          method: request.method,
-          headers,
-        },
-        (up) => {
-          // The site's own security headers (already on the reply) replace the gateway's, except the
-          // policy of a page the gateway wrote for a browser (its landing page or sandbox): that
-          // page's styles and scripts carry the gateway's nonce, which only the gateway's policy names.
-          if (
-            String(up.headers['content-type'] ?? '').startsWith('text/html') &&
-            up.headers['content-security-policy']
-          )
-            reply.removeHeader('content-security-policy');
-          for (const [name, value] of Object.entries(up.headers)) {
-            if (value === undefined || HOP_BY_HOP.has(name) || reply.hasHeader(name)) continue;
-            reply.header(name, value);
-          }
-          // A shared cache keeps a public answer only for what is left of its content's lifetime.
-          const policy = up.headers['cache-control'];
-          const relayed = relayedCacheControl(policy, up.headers.age, now(), pages.lifetime);
-          if (relayed !== policy) {
-            if (relayed === undefined) reply.removeHeader('cache-control');
-            else reply.header('cache-control', relayed);
-            reply.removeHeader('age');
-          }
-          // A server error is never kept by a shared cache, whatever the gateway said.
-          if ((up.statusCode ?? 502) >= 500) reply.header('cache-control', 'no-store');
-          resolve(reply.code(up.statusCode ?? 502).send(up));
-        },
-      );
-      upstream.setTimeout(15_000, () => upstream.destroy(new Error('gateway timeout')));
-      upstream.on('error', (err) => {
-        logger.warn({ requestId: request.id, err: err.message }, 'gateway unreachable');
-        if (reply.sent) {
-          reply.raw.destroy();
-          return;
+    return passThrough(
+      request,
+      reply,
+      { path: gateway.pathname + search, headers, body, timeoutMs: 15_000 },
+      (up) => {
+        // The site's own security headers (already on the reply) replace the gateway's, except the
+        // policy of a page the gateway wrote for a browser (its landing page or sandbox): that
+        // page's styles and scripts carry the gateway's nonce, which only the gateway's policy names.
+        if (
+          String(up.headers['content-type'] ?? '').startsWith('text/html') &&
+          up.headers['content-security-policy']
+        )
+          reply.removeHeader('content-security-policy');
+        for (const [name, value] of Object.entries(up.headers)) {
+          if (value === undefined || HOP_BY_HOP.has(name) || reply.hasHeader(name)) continue;
+          reply.header(name, value);
         }
-        resolve(
-          sendJson(reply, 502, {
-            errors: [{ message: 'The content service is unavailable', extensions: { code: 'BAD_GATEWAY' } }],
-          }),
-        );
-      });
-      upstream.end(body);
-    });
+        // A shared cache keeps a public answer only for what is left of its content's lifetime.
+        const policy = up.headers['cache-control'];
+        const relayed = relayedCacheControl(policy, up.headers.age, now(), pages.lifetime);
+        if (relayed !== policy) {
+          if (relayed === undefined) reply.removeHeader('cache-control');
+          else reply.header('cache-control', relayed);
+          reply.removeHeader('age');
+        }
+      },
+      () =>
+        sendJson(reply, 502, {
+          errors: [{ message: 'The content service is unavailable', extensions: { code: 'BAD_GATEWAY' } }],
+        }),
+    );
   }
 
   /**
@@ -731,17 +714,17 @@ export function createWebApp(deps: WebAppDeps): WebApp {
   }
 
   app.register(async (scope) => {
-    // Decorated by @fastify/rate-limit once it has loaded; null when the limit is off.
-    const searchRoute = searchRenders.route({
-      key: (request) => rateKeyForAddress(clientIpOf(request)),
-      refused: (_request, retryAfterS) => Object.assign(new Error('Too many searches'), { retryAfterS }),
-    });
-    limitSearch = searchRoute ? scope.createRateLimit(searchRoute) : null;
-    const previewRoute = previewRenders.route({
-      key: (request) => rateKeyForAddress(clientIpOf(request)),
-      refused: (_request, retryAfterS) => Object.assign(new Error('Too many previews'), { retryAfterS }),
-    });
-    limitPreview = previewRoute ? scope.createRateLimit(previewRoute) : null;
+    // createRateLimit is @fastify/rate-limit's, decorated once it has loaded.
+    for (const [what, limiter] of [
+      ['searches', searchRenders],
+      ['previews', previewRenders],
+    ] as const) {
+      const route = limiter.route({
+        key: (request) => rateKeyForAddress(clientIpOf(request)),
+        refused: (_request, retryAfterS) => Object.assign(new Error(`Too many ${what}`), { retryAfterS }),
+      });
+      if (route) limitChecks[what] = scope.createRateLimit(route);
+    }
 
     scope.route({
       method: ['DELETE', 'GET', 'OPTIONS', 'PATCH', 'POST', 'PUT'],

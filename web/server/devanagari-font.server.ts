@@ -29,9 +29,6 @@ export type DevanagariFontFiles = Record<DevanagariFontWeight, string> & { ui?: 
 /** What the small font holds: the Devanagari English pages show (web/build/devanagari-font.ts). */
 const UI_CHARS = new Set(englishPageDevanagari({ common: enCommon }, { blog: hiBlog }));
 
-/** The font's family name in the pages: the site's own (no installed font has it), see theme.ts. */
-export { DEVANAGARI_FONT_FAMILY };
-
 /**
  * The characters the font holds (the build cuts it to them): the browser takes only these from the
  * font and downloads a weight only when the page shows one of them.
@@ -54,19 +51,15 @@ const PRELOADED: Record<Lang, readonly DevanagariFontWeight[]> = { en: [400], hi
 export function readDevanagariFont(
   manifest: Record<string, { file: string } | undefined>,
 ): DevanagariFontFiles {
-  const files = {} as DevanagariFontFiles;
-  for (const weight of DEVANAGARI_FONT_WEIGHTS) {
-    const chunk = manifest[devanagariFontKey(weight)];
+  const fileOf = (key: string) => {
+    const chunk = manifest[key];
     if (!chunk?.file.endsWith('.woff2'))
-      throw new Error(
-        `No ${devanagariFontKey(weight)} in the build's manifest (web/build/devanagari-font.ts)`,
-      );
-    files[weight] = `/${chunk.file}`;
-  }
-  const ui = manifest[DEVANAGARI_UI_FONT_KEY];
-  if (!ui?.file.endsWith('.woff2'))
-    throw new Error(`No ${DEVANAGARI_UI_FONT_KEY} in the build's manifest (web/build/devanagari-font.ts)`);
-  files.ui = `/${ui.file}`;
+      throw new Error(`No ${key} in the build's manifest (web/build/devanagari-font.ts)`);
+    return `/${chunk.file}`;
+  };
+  const files = {} as DevanagariFontFiles;
+  for (const weight of DEVANAGARI_FONT_WEIGHTS) files[weight] = fileOf(devanagariFontKey(weight));
+  files.ui = fileOf(DEVANAGARI_UI_FONT_KEY);
   return files;
 }
 

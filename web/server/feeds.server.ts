@@ -85,6 +85,13 @@ function later(a: string | null, b: string | null): string | null {
   return pb.date > pa.date ? b : a;
 }
 
+/** The latest of some dates, as later() picks. */
+const latest = (dates: readonly (string | null)[]) => dates.reduce<string | null>(later, null);
+
+/** An element holding `text`, escaped; nothing for no text. */
+const element = (name: string, text: string | null | undefined, attributes = '') =>
+  text === null || text === undefined ? '' : `<${name}${attributes}>${escapeXml(text)}</${name}>`;
+
 export interface SitemapUrl {
   loc: string;
   lastmod?: string | null;
@@ -92,10 +99,7 @@ export interface SitemapUrl {
 
 export function buildSitemap(urls: SitemapUrl[]): string {
   const body = urls
-    .map((u) => {
-      const lastmod = toW3cDate(u.lastmod);
-      return `<url><loc>${escapeXml(u.loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
-    })
+    .map((u) => `<url>${element('loc', u.loc)}${element('lastmod', toW3cDate(u.lastmod) || null)}</url>`)
     .join('\n');
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
@@ -135,30 +139,26 @@ export interface RssChannel {
 }
 
 export function buildRss(channel: RssChannel): string {
-  const newest = channel.items.reduce<string | null>((acc, item) => later(acc, item.date), null);
-  const lastBuild = toRfc822(newest);
-  const items = channel.items.map((item) => {
-    const pubDate = toRfc822(item.date);
-    return (
+  const items = channel.items.map(
+    (item) =>
       '<item>' +
-      `<title>${escapeXml(item.title)}</title>` +
-      `<link>${escapeXml(item.link)}</link>` +
-      `<guid isPermaLink="true">${escapeXml(item.link)}</guid>` +
-      (pubDate ? `<pubDate>${pubDate}</pubDate>` : '') +
-      (item.author ? `<dc:creator>${escapeXml(item.author)}</dc:creator>` : '') +
-      `<description>${escapeXml(item.description)}</description>` +
-      '</item>'
-    );
-  });
+      element('title', item.title) +
+      element('link', item.link) +
+      element('guid', item.link, ' isPermaLink="true"') +
+      element('pubDate', toRfc822(item.date) || null) +
+      element('dc:creator', item.author || null) +
+      element('description', item.description) +
+      '</item>',
+  );
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">\n' +
     '<channel>' +
-    `<title>${escapeXml(channel.title)}</title>` +
-    `<link>${escapeXml(channel.link)}</link>` +
-    `<description>${escapeXml(channel.description)}</description>` +
+    element('title', channel.title) +
+    element('link', channel.link) +
+    element('description', channel.description) +
     '<language>en-IN</language>' +
-    (lastBuild ? `<lastBuildDate>${lastBuild}</lastBuildDate>` : '') +
+    element('lastBuildDate', toRfc822(latest(channel.items.map((item) => item.date))) || null) +
     `<atom:link href="${escapeXml(channel.selfUrl)}" rel="self" type="application/rss+xml"/>\n` +
     items.join('\n') +
     (items.length ? '\n' : '') +
@@ -276,7 +276,7 @@ function languageUrls(
   listedTotal: number,
 ): SitemapUrl[] {
   const abs = (p: string) => new URL(localizePath(lang, p), input.siteUrl).href;
-  const newestPost = input.posts.reduce<string | null>((acc, p) => later(acc, p.modified || p.date), null);
+  const dated = (posts: SitemapInput['posts']) => latest(posts.map((p) => p.modified || p.date));
   const redirects = new Map(
     Object.entries(LEGACY_PRACTICE_PATHS).map(([from, to]) => [normalisePath(from), normalisePath(to)]),
   );
@@ -296,24 +296,11 @@ function languageUrls(
     urls.push({ loc: abs(path), lastmod });
   };
 
-  add(
-    '/',
-    later(
-      newestPost,
-      [...pageDates.values()].reduce<string | null>((a, d) => later(a, d), null),
-    ),
-  );
-  add(
-    '/blog',
-    listed.reduce<string | null>((acc, p) => later(acc, p.modified || p.date), null),
-  );
+  add('/', later(dated(input.posts), latest([...pageDates.values()])));
+  add('/blog', dated(listed));
   const listPages = Math.max(1, Math.ceil(listedTotal / POSTS_PER_PAGE));
   for (let n = 2; n <= listPages; n += 1) {
-    const slice = listed.slice((n - 1) * POSTS_PER_PAGE, n * POSTS_PER_PAGE);
-    add(
-      `/blog/page/${n}`,
-      slice.reduce<string | null>((acc, p) => later(acc, p.modified || p.date), null),
-    );
+    add(`/blog/page/${n}`, dated(listed.slice((n - 1) * POSTS_PER_PAGE, n * POSTS_PER_PAGE)));
   }
   for (const post of input.posts) add(post.uri, post.modified || post.date);
   for (const link of input.practiceAreaLinks) {
@@ -353,9 +340,16 @@ interface FeedDoc extends ContentTimes {
   storedAt: number;
 }
 
-type FeedPath = '/sitemap.xml' | '/robots.txt' | '/feed.xml';
-/** The addresses the feeds answer. */
-export const FEED_PATHS: ReadonlySet<string> = new Set<string>(['/sitemap.xml', '/robots.txt', '/feed.xml']);
+/** The addresses the feeds answer, and the type of each. */
+const FEED_TYPES = {
+  '/sitemap.xml': 'application/xml; charset=utf-8',
+  '/robots.txt': 'text/plain; charset=utf-8',
+  '/feed.xml': 'application/rss+xml; charset=utf-8',
+} as const;
+type FeedPath = keyof typeof FEED_TYPES;
+export const FEED_PATHS = Object.keys(FEED_TYPES) as FeedPath[];
+
+type Query = <T>(document: string, variables: Record<string, unknown>, schema: z.ZodType<T>) => Promise<T>;
 
 export function createFeeds(deps: FeedsDeps) {
   const { config, logger } = deps;
@@ -377,63 +371,47 @@ export function createFeeds(deps: FeedsDeps) {
     }),
   });
 
-  /** `fetchImpl`: the build's, which bounds and collects the age of the content (ContentAge). */
-  async function query<T>(
-    document: string,
-    variables: Record<string, unknown>,
-    schema: z.ZodType<T>,
-    requestId: string,
-    fetchImpl: typeof fetch,
-  ): Promise<T> {
-    let res: Response;
-    try {
-      res = await fetchImpl(config.GATEWAY_URL, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json',
-          'x-request-id': requestId,
-        },
-        body: JSON.stringify({ query: document, variables }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (err) {
-      throw new GatewayError(`gateway unreachable: ${err instanceof Error ? err.message : String(err)}`);
-    }
-    if (!res.ok) throw new GatewayError(`gateway answered ${res.status}`);
-    const json = (await res.json().catch(() => null)) as {
-      data?: unknown;
-      errors?: { message?: string }[];
-    } | null;
-    const parsed = schema.safeParse(json?.data);
-    if (!parsed.success) {
-      const message = json?.errors?.[0]?.message ?? parsed.error.issues[0]?.message ?? 'no data';
-      throw new GatewayError(`gateway query failed: ${message}`);
-    }
-    return parsed.data;
-  }
+  /** A build's queries; `fetchImpl`: the build's, which bounds and collects the age of the content (ContentAge). */
+  const queryFor =
+    (requestId: string, fetchImpl: typeof fetch): Query =>
+    async (document, variables, schema) => {
+      let res: Response;
+      try {
+        res = await fetchImpl(config.GATEWAY_URL, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json',
+            'x-request-id': requestId,
+          },
+          body: JSON.stringify({ query: document, variables }),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (err) {
+        throw new GatewayError(`gateway unreachable: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      if (!res.ok) throw new GatewayError(`gateway answered ${res.status}`);
+      const json = (await res.json().catch(() => null)) as {
+        data?: unknown;
+        errors?: { message?: string }[];
+      } | null;
+      const parsed = schema.safeParse(json?.data);
+      if (!parsed.success) {
+        const message = json?.errors?.[0]?.message ?? parsed.error.issues[0]?.message ?? 'no data';
+        throw new GatewayError(`gateway query failed: ${message}`);
+      }
+      return parsed.data;
+    };
 
-  async function sitemap(requestId: string, fetchImpl: typeof fetch): Promise<string> {
-    const first = await query(
-      SITEMAP_FIRST,
-      { first: POSTS_MAX_FIRST },
-      SitemapFirstData,
-      requestId,
-      fetchImpl,
-    );
+  async function sitemap(query: Query): Promise<string> {
+    const first = await query(SITEMAP_FIRST, { first: POSTS_MAX_FIRST }, SitemapFirstData);
     // Without the post list the sitemap would silently drop every post: better to fail and retry.
     if (!first.posts) throw new GatewayError('gateway returned no posts');
     const posts = [...first.posts.nodes];
     const pageCount = Math.min(first.posts.totalPages, MAX_POST_PAGES);
     // One page after another: a large blog must not turn one crawler request into a burst on WordPress.
     for (let page = 2; page <= pageCount; page += 1) {
-      const next = await query(
-        SITEMAP_POSTS,
-        { first: POSTS_MAX_FIRST, page },
-        SitemapPostsData,
-        requestId,
-        fetchImpl,
-      );
+      const next = await query(SITEMAP_POSTS, { first: POSTS_MAX_FIRST, page }, SitemapPostsData);
       if (!next.posts) throw new GatewayError('gateway returned no posts');
       posts.push(...next.posts.nodes);
     }
@@ -451,8 +429,8 @@ export function createFeeds(deps: FeedsDeps) {
     );
   }
 
-  async function rss(requestId: string, fetchImpl: typeof fetch): Promise<string> {
-    const data = await query(RSS, { first: RSS_ITEMS }, RssData, requestId, fetchImpl);
+  async function rss(query: Query): Promise<string> {
+    const data = await query(RSS, { first: RSS_ITEMS }, RssData);
     if (!data.posts) throw new GatewayError('gateway returned no posts');
     const abs = (p: string) => new URL(p, config.SITE_URL).href;
     return buildRss({
@@ -470,48 +448,25 @@ export function createFeeds(deps: FeedsDeps) {
     });
   }
 
+  const builders: Record<FeedPath, (query: Query) => Promise<string>> = {
+    '/sitemap.xml': sitemap,
+    '/robots.txt': async () => buildRobots(config.SITE_URL),
+    '/feed.xml': rss,
+  };
+
   async function build(path: FeedPath, requestId: string): Promise<FeedDoc> {
-    let body: string;
-    let contentType: string;
     // Like a page: content no older than the gateway is asked for, and kept for what is left of
     // the lifetime of the oldest of it.
     const content = new ContentAge(lifetime.gatewayMaxAgeS, now);
-    const fetchImpl = content.wrap(doFetch);
-    if (path === '/robots.txt') {
-      body = buildRobots(config.SITE_URL);
-      contentType = 'text/plain; charset=utf-8';
-    } else if (path === '/sitemap.xml') {
-      body = await sitemap(requestId, fetchImpl);
-      contentType = 'application/xml; charset=utf-8';
-    } else {
-      body = await rss(requestId, fetchImpl);
-      contentType = 'application/rss+xml; charset=utf-8';
-    }
-    const etag = etagOf(body);
+    const body = await builders[path](queryFor(requestId, content.wrap(doFetch)));
     const t = now();
-    return { body, contentType, etag, storedAt: t, ...contentTimes(t, content.ageMs(), lifetime) };
-  }
-
-  /** The document for a path, built once for concurrent requests. */
-  async function get(path: FeedPath, requestId: string): Promise<{ doc: FeedDoc; state: string }> {
-    const { entry, state } = await docs.get(path, async () => ({ value: await build(path, requestId) }), {
-      failed(err, { served }) {
-        // A gateway outage should not take crawlers' view of the site away: the last good copy stays.
-        if (served === 'stale')
-          logger.warn(
-            { requestId, path, err: String(err) },
-            'feed rebuild failed; serving the last good copy',
-          );
-      },
-    });
     return {
-      doc: entry.value,
-      state: state === 'fresh' ? 'HIT' : state === 'miss' ? 'MISS' : 'STALE-IF-ERROR',
+      body,
+      contentType: FEED_TYPES[path],
+      etag: etagOf(body),
+      storedAt: t,
+      ...contentTimes(t, content.ageMs(), lifetime),
     };
-  }
-
-  function handles(pathname: string): boolean {
-    return FEED_PATHS.has(pathname);
   }
 
   /**
@@ -521,13 +476,22 @@ export function createFeeds(deps: FeedsDeps) {
   async function serve(
     request: FastifyRequest,
     reply: FastifyReply,
-    pathname: string,
+    path: FeedPath,
     requestId: string,
   ): Promise<FastifyReply> {
-    const path = pathname as FeedPath;
-    let result: { doc: FeedDoc; state: string };
+    let found;
     try {
-      result = await get(path, requestId);
+      // Built once for concurrent requests.
+      found = await docs.get(path, async () => ({ value: await build(path, requestId) }), {
+        failed(err, { served }) {
+          // A gateway outage should not take crawlers' view of the site away: the last good copy stays.
+          if (served === 'stale')
+            logger.warn(
+              { requestId, path, err: String(err) },
+              'feed rebuild failed; serving the last good copy',
+            );
+        },
+      });
     } catch (err) {
       logger.error({ requestId, path, err: String(err) }, 'feed unavailable');
       return reply
@@ -539,17 +503,17 @@ export function createFeeds(deps: FeedsDeps) {
         })
         .send('Service Unavailable: the content service did not answer.\n');
     }
-    const { doc, state } = result;
+    const doc = found.entry.value;
     reply.headers({
       'content-type': doc.contentType,
       'cache-control': sharedCacheControl(doc, now()),
       etag: doc.etag,
       vary: 'Accept-Encoding',
-      'x-cache': state,
+      'x-cache': found.state === 'fresh' ? 'HIT' : found.state === 'miss' ? 'MISS' : 'STALE-IF-ERROR',
     });
     if (etagMatches(request.headers['if-none-match'], doc.etag)) return reply.code(304).send();
     return reply.send(doc.body);
   }
 
-  return { handles, serve };
+  return { serve };
 }

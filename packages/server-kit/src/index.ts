@@ -9,20 +9,13 @@ export {
   problemOf,
   clientWentAway,
   sendJson,
-  type HttpProblem,
 } from './http.js';
 export {
   createRateLimits,
   rateKeyForAddress,
-  rateRule,
   type Admission,
-  type LimitSetting,
   type Limiter,
   type RateLimits,
-  type RateLimitsOptions,
-  type RateLimitState,
-  type RateRule,
-  type RouteLimit,
 } from './rate-limit.js';
 export {
   createCaches,
@@ -53,51 +46,33 @@ export {
 } from './cache/store.js';
 export {
   createCachedValues,
-  type CachedValues,
   type Found,
   type GetOptions,
   type Loaded,
   type ValuesStats,
 } from './cache/values.js';
-export {
-  connectRedis,
-  escapeGlob,
-  openRedisLink,
-  purgeChannelOf,
-  REDIS_BACKOFF_MS,
-  REDIS_COMMAND_TIMEOUT_MS,
-  withDeadline,
-  type RedisLink,
-} from './redis-link.js';
+export { connectRedis, withDeadline } from './redis-link.js';
 export {
   apiSecurityHeaders,
-  HSTS_VALUE,
   landingSecurityHeaders,
   newNonce,
   sandboxSecurityHeaders,
   siteSecurityHeaders,
-  type HeaderSet,
 } from './security-headers.js';
 export {
   clientOf,
   isNamedProxy,
-  normalizeAddress,
   parseTrustProxy,
   TrustProxyError,
   type ClientAddress,
-  type ForwardedRequest,
   type TrustProxy,
 } from './trust-proxy.js';
 export {
   isPreviewType,
   PREVIEW_SECRET_MIN_LENGTH,
-  PREVIEW_TOKEN_CLOCK_SKEW_S,
   PREVIEW_TOKEN_MAX_LIFETIME_S,
-  PREVIEW_TYPES,
   signPreviewToken,
   verifyPreviewToken,
   type PreviewClaims,
-  type PreviewRefusal,
   type PreviewType,
-  type PreviewVerdict,
 } from './preview-token.js';

@@ -16,7 +16,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { isIP } from 'node:net';
 import {
-  escapeGlob,
+  deleteByPrefix,
   openRedisLink,
   REDIS_COMMAND_TIMEOUT_MS,
   withDeadline,
@@ -252,14 +252,7 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
         },
         async clear() {
           for (const key of [...memory.keys()]) if (key.startsWith(prefixed(''))) memory.delete(key);
-          if (!link?.available()) return;
-          const pattern = `${escapeGlob(redisKey(prefixed('')))}*`;
-          let cursor = '0';
-          do {
-            const [next, keys] = await link.client.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
-            cursor = next;
-            if (keys.length > 0) await link.client.del(...keys);
-          } while (cursor !== '0');
+          if (link?.available()) await deleteByPrefix(link.client, redisKey(prefixed('')));
         },
         route(limit) {
           if (!rule) return false;

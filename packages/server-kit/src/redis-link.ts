@@ -27,37 +27,38 @@ export function purgeChannelOf(prefix: string): string {
  * waiting in its socket. ioredis's own commandTimeout fires in that case, so it is not used.
  */
 export function withDeadline<T>(promise: Promise<T>, ms = REDIS_COMMAND_TIMEOUT_MS): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    let settled = false;
-    const timer = setTimeout(
-      () =>
-        setImmediate(() => {
-          if (settled) return;
-          settled = true;
-          reject(new Error(`Redis did not answer within ${ms} ms`));
-        }),
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => setImmediate(() => reject(new Error(`Redis did not answer within ${ms} ms`))),
       ms,
     );
-    promise.then(
-      (value) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
   });
+  const answer = promise.catch((error: unknown) => {
+    throw error instanceof Error ? error : new Error(String(error));
+  });
+  return Promise.race([answer, deadline]).finally(() => clearTimeout(timer));
 }
 
 /** SCAN patterns treat * ? [ ] \ specially; cache keys and prefixes may contain them. */
-export function escapeGlob(text: string): string {
+function escapeGlob(text: string): string {
   return text.replace(/[*?[\]\\]/g, (c) => `\\${c}`);
+}
+
+/** Deletes every key that starts with `prefix` (500 a round); returns how many there were. */
+export async function deleteByPrefix(
+  client: Redis,
+  prefix: string,
+  timed: <T>(promise: Promise<T>) => Promise<T> = (promise) => promise,
+): Promise<number> {
+  let cursor = '0';
+  let n = 0;
+  do {
+    const [next, keys] = await timed(client.scan(cursor, 'MATCH', `${escapeGlob(prefix)}*`, 'COUNT', 500));
+    cursor = next;
+    if (keys.length > 0) n += await timed(client.del(...keys));
+  } while (cursor !== '0');
+  return n;
 }
 
 /**

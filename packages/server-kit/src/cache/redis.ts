@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import {
-  escapeGlob,
+  deleteByPrefix,
   openRedisLink,
   purgeChannelOf,
   REDIS_COMMAND_TIMEOUT_MS,
@@ -60,19 +60,6 @@ if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('del', KEYS[1]) end
 redis.call('publish', ARGV[2], ARGV[3])
 return 1`;
 
-type Timed = <T>(promise: Promise<T>) => Promise<T>;
-
-async function scanDelete(client: Redis, pattern: string, timed: Timed): Promise<number> {
-  let cursor = '0';
-  let n = 0;
-  do {
-    const [next, keys] = await timed(client.scan(cursor, 'MATCH', pattern, 'COUNT', 500));
-    cursor = next;
-    if (keys.length > 0) n += await timed(client.del(...keys));
-  } while (cursor !== '0');
-  return n;
-}
-
 /** Cached values in Redis. Every method rejects when Redis does (the tiered store falls back to memory). */
 export function createRedisStore(
   client: Redis,
@@ -106,8 +93,8 @@ export function createRedisStore(
       return Number(await timed(client.eval(DELETE_TAG, 1, keys.tag(tag))));
     },
     async clear() {
-      await scanDelete(client, `${escapeGlob(keys.entry(''))}*`, timed);
-      await scanDelete(client, `${escapeGlob(keys.tag(''))}*`, timed);
+      await deleteByPrefix(client, keys.entry(''), timed);
+      await deleteByPrefix(client, keys.tag(''), timed);
     },
   };
 }
