@@ -4,8 +4,7 @@ import { graphql } from '../../gql';
 import type { HomeQuery as HomeData, SeoSiteFragment } from '../../gql/graphql';
 import { useTranslation } from 'react-i18next';
 import {
-  graphqlLanguage,
-  requestLang,
+  requestLanguage,
   runQuery,
   settle,
   useReady,
@@ -91,7 +90,7 @@ function HomeHead({ site, alias }: { site: SeoSiteFragment; alias: HomeAlias | n
 }
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const language = graphqlLanguage(requestLang(request));
+  const language = requestLanguage(request);
   return settle(context, {
     home: runQuery(context, HomeQuery, { language }),
     practiceAreas: runQuery(context, HomePracticeAreasQuery, { language }),
