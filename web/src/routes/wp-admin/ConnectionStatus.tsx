@@ -255,30 +255,23 @@ export function ConnectionStatus({ action }: { action: string }) {
           </Text>
         )}
         <Stack as="ul" listStyleType="none" m="0" p="0" gap="1">
-          <li>
-            <Text as="span" fontWeight="semibold" color="gray.700" me="2">
-              Practice areas API:
-            </Text>
-            {connection?.practiceAreasEndpoint ? (
-              <External href={connection.practiceAreasEndpoint}>{connection.practiceAreasEndpoint}</External>
-            ) : (
-              <Text as="span" color="gray.600">
-                not available
+          {[
+            { label: 'Practice areas API:', endpoint: connection?.practiceAreasEndpoint },
+            { label: 'Pages API:', endpoint: connection?.pagesEndpoint },
+          ].map(({ label, endpoint }) => (
+            <li key={label}>
+              <Text as="span" fontWeight="semibold" color="gray.700" me="2">
+                {label}
               </Text>
-            )}
-          </li>
-          <li>
-            <Text as="span" fontWeight="semibold" color="gray.700" me="2">
-              Pages API:
-            </Text>
-            {connection?.pagesEndpoint ? (
-              <External href={connection.pagesEndpoint}>{connection.pagesEndpoint}</External>
-            ) : (
-              <Text as="span" color="gray.600">
-                not available
-              </Text>
-            )}
-          </li>
+              {endpoint ? (
+                <External href={endpoint}>{endpoint}</External>
+              ) : (
+                <Text as="span" color="gray.600">
+                  not available
+                </Text>
+              )}
+            </li>
+          ))}
         </Stack>
       </Card>
     </>
