@@ -5,20 +5,19 @@ import { Trans, useTranslation } from 'react-i18next';
 import {
   BUILT_IN_PRACTICE_AREAS,
   ENQUIRY_FIELDS,
-  HTML_LANG,
   enquiryErrorCode,
   enquiryOutcomeKey,
   fieldErrorCode,
   validateEnquiry,
   type EnquiryErrorCode,
   type EnquiryField,
-  type Lang,
 } from '@site/content-model';
 import { graphql } from '../../gql';
 import type { ContactFormPracticeAreaFragment } from '../../gql/graphql';
 import { useBrowserClient } from '../../app/client-loader';
 import { useHydrated } from '../../app/use-hydrated';
 import { useLang } from '../../i18n/use-lang';
+import { useContentLang } from '../article/content-lang';
 import { fieldSlotRecipe, inputRecipe, textareaRecipe } from '../form-recipes';
 
 /**
@@ -167,10 +166,7 @@ export function ContactForm({ phone, phoneHref, email, practiceAreas, practice }
     ? practiceAreas
     : BUILT_IN_PRACTICE_AREAS.map((a) => ({ slug: a.slug, title: a.titles[lang] }));
   const fromPractice = practiceFromSearch(practice, choices);
-  const otherLang = (language: PracticeChoice['language']) => {
-    const of = language?.toLowerCase() as Lang | undefined;
-    return of && of !== lang ? HTML_LANG[of] : undefined;
-  };
+  const contentLang = useContentLang();
   // Taken from the page once, before the first render commits (see typedBeforeHydration).
   const [typed] = useState(typedBeforeHydration);
   const [values, setValues] = useState<Values>(() => ({ ...EMPTY, practiceArea: fromPractice, ...typed }));
@@ -409,7 +405,7 @@ export function ContactForm({ phone, phoneHref, email, practiceAreas, practice }
             >
               <option value="">{t('notSure')}</option>
               {choices.map((c) => (
-                <option key={c.slug} value={c.slug} lang={otherLang(c.language)}>
+                <option key={c.slug} value={c.slug} lang={c.language && contentLang(c.language)}>
                   {c.title}
                 </option>
               ))}

@@ -12,8 +12,8 @@ import {
 } from '@chakra-ui/react';
 import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
-import { HTML_LANG, type Lang } from '@site/content-model';
-import { useLang, useLocalize } from '../../i18n/use-lang';
+import { useLocalize } from '../../i18n/use-lang';
+import { useContentLang } from '../../components/article/content-lang';
 import { ArrowRight, CircleCheck } from 'lucide-react';
 import { graphql } from '../../gql';
 import type { PracticeAreaCardFragment } from '../../gql/graphql';
@@ -49,10 +49,8 @@ const cardStyles = {
 export function PracticeAreaCard({ area }: { area: PracticeAreaCardFragment }) {
   const { t } = useTranslation('home');
   const localize = useLocalize();
-  const lang = useLang();
   // An area written in WordPress in the other language than the page's carries its own (brief §10).
-  const areaLang = area.language.toLowerCase() as Lang;
-  const contentLang = areaLang === lang ? undefined : HTML_LANG[areaLang];
+  const contentLang = useContentLang()(area.language);
   return (
     <Box
       as="article"
