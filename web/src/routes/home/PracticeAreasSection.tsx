@@ -17,6 +17,11 @@ export const HomePracticeAreasQuery = graphql(`
 
 const PLACEHOLDER_CARDS = 7;
 
+const grid = {
+  templateColumns: { base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
+  gap: { base: '5', md: '6' },
+} as const;
+
 type Outcome = QueryOutcome<PracticeAreasData>;
 
 export function PracticeAreasSection(props: { areas: Deferred<Outcome> }) {
@@ -28,10 +33,7 @@ export function PracticeAreasSection(props: { areas: Deferred<Outcome> }) {
   return (
     <HomeSection id="practice" bg="gray.50">
       {areas && areas.length > 0 ? (
-        <Grid
-          templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }}
-          gap={{ base: '5', md: '6' }}
-        >
+        <Grid {...grid}>
           {areas.map((area) => (
             <PracticeAreaCard key={area.slug} area={area} />
           ))}
@@ -51,11 +53,7 @@ export function PracticeAreasSection(props: { areas: Deferred<Outcome> }) {
           <Text mt="2">{t('practice.loadErrorHelp')}</Text>
         </Box>
       ) : loading ? (
-        <Grid
-          templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }}
-          gap={{ base: '5', md: '6' }}
-          aria-busy="true"
-        >
+        <Grid {...grid} aria-busy="true">
           <VisuallyHidden role="status">{t('practice.loading')}</VisuallyHidden>
           {Array.from({ length: PLACEHOLDER_CARDS }, (_, i) => (
             <PracticeAreaCardSkeleton key={i} />
