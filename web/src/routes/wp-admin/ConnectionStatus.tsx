@@ -16,6 +16,7 @@ import {
 } from '@chakra-ui/react';
 import { CircleCheck, CircleX, Database, ExternalLink, RefreshCw, type LucideIcon } from 'lucide-react';
 import { graphql } from '../../gql';
+import { formatFirmTime } from '../../app/firm-time';
 import { useConnectionCheck, type CheckState } from './connection-check';
 
 export const WpAdminConnection = graphql(`
@@ -74,13 +75,6 @@ function External({ href, children }: { href: string; children: ReactNode }) {
   );
 }
 
-function formatCheckedAt(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Asia/Kolkata' });
-}
-
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Flex
@@ -120,21 +114,8 @@ function StatusLine({ check }: { check: CheckState }) {
       </Stack>
     );
   }
-  if (check.phase === 'failed') {
-    return (
-      <Stack gap="2">
-        <StatusHeading icon={CircleX} color="red.700">
-          Connection failed
-        </StatusHeading>
-        <Text color="gray.800">{check.reason}</Text>
-        <Text color="gray.700">
-          Check that the site&apos;s content gateway is running, then press Refresh.
-        </Text>
-      </Stack>
-    );
-  }
   const connection = check.phase === 'done' ? check.connection : undefined;
-  if (!connection) {
+  if (!connection && check.phase !== 'failed') {
     return (
       <HStack gap="3">
         <Spinner size="md" color="brand.800" />
@@ -144,14 +125,14 @@ function StatusLine({ check }: { check: CheckState }) {
       </HStack>
     );
   }
-  if (connection.status === 'CONNECTED') {
+  if (connection?.status === 'CONNECTED') {
     return (
       <StatusHeading icon={CircleCheck} color="green.700">
         Connected to WordPress
       </StatusHeading>
     );
   }
-  if (connection.status === 'EMBEDDED') {
+  if (connection?.status === 'EMBEDDED') {
     return (
       <Stack gap="3">
         <StatusHeading icon={Database} color="brand.800">
@@ -166,12 +147,22 @@ function StatusLine({ check }: { check: CheckState }) {
       </Stack>
     );
   }
+  // The check failed, or the gateway could not reach WordPress.
   return (
     <Stack gap="2">
       <StatusHeading icon={CircleX} color="red.700">
         Connection failed
       </StatusHeading>
-      <Text color="gray.700">Please check your WordPress setup and ensure the REST API is accessible.</Text>
+      {check.phase === 'failed' ? (
+        <>
+          <Text color="gray.800">{check.reason}</Text>
+          <Text color="gray.700">
+            Check that the site&apos;s content gateway is running, then press Refresh.
+          </Text>
+        </>
+      ) : (
+        <Text color="gray.700">Please check your WordPress setup and ensure the REST API is accessible.</Text>
+      )}
     </Stack>
   );
 }
@@ -227,7 +218,7 @@ export function ConnectionStatus({ action }: { action: string }) {
                 ? `${connection.latencyMs} ms`
                 : '—'}
             </Detail>
-            <Detail label="Checked at">{formatCheckedAt(connection.checkedAt)}</Detail>
+            <Detail label="Checked at">{formatFirmTime(connection.checkedAt, 'medium')}</Detail>
             <Detail label="Details">{connection.message}</Detail>
           </chakra.dl>
         )}
