@@ -18,6 +18,7 @@ import {
 } from '../../app/route-data';
 import { useLang } from '../../i18n/use-lang';
 import { Head } from '../../components/Head';
+import { Eyebrow } from '../../components/SectionHeading';
 import { TryAgainLink } from '../../components/TryAgainLink';
 import { absoluteUrl, useBreadcrumbJsonLd, legalServiceJsonLd, pageTitle } from '../../app/seo';
 import { BlogSearch } from './BlogSearch.js';
@@ -263,15 +264,7 @@ export function Component() {
         py={{ base: '12', md: '20' }}
       >
         <Container maxW="7xl" textAlign="center">
-          <Text
-            color="gold.300"
-            fontWeight="semibold"
-            textTransform="uppercase"
-            letterSpacing="wider"
-            fontSize="sm"
-          >
-            {t('eyebrow')}
-          </Text>
+          <Eyebrow color="gold.300">{t('eyebrow')}</Eyebrow>
           <Heading
             id="blog-title"
             as="h1"

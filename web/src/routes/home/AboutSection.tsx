@@ -2,6 +2,8 @@ import { Box, Grid, Heading, Skeleton, Stack, Text, chakra } from '@chakra-ui/re
 import { useTranslation } from 'react-i18next';
 import { graphql } from '../../gql';
 import type { AboutSiteFragment } from '../../gql/graphql';
+import { Eyebrow } from '../../components/SectionHeading.js';
+
 import { HomeSection } from './HomeSection.js';
 
 /** @public Spread by the queries that show it: codegen reads this fragment, nothing imports it. */
@@ -64,15 +66,7 @@ export function AboutSection({ site }: { site: AboutSiteFragment | undefined }) 
           </Box>
         </Box>
         <Stack gap="5" pt={{ base: '4', lg: '0' }}>
-          <Text
-            color="gold.700"
-            fontWeight="semibold"
-            textTransform="uppercase"
-            letterSpacing="wider"
-            fontSize="sm"
-          >
-            Law Partners
-          </Text>
+          <Eyebrow color="gold.700">Law Partners</Eyebrow>
           <Heading as="h3" fontFamily="heading" color="brand.800" fontSize={{ base: '2xl', md: '3xl' }}>
             {t('about.heading')}
           </Heading>
@@ -92,6 +86,7 @@ export function AboutSection({ site }: { site: AboutSiteFragment | undefined }) 
                     borderRadius="xl"
                     boxShadow="sm"
                     p="5"
+
                     textAlign="center"
                     bg="brand.50"
                   >

@@ -19,7 +19,7 @@ import { ArticleFrame, ArticleHead, ArticleNotFound } from '../../components/art
 import { IconByName } from '../../components/IconByName.js';
 import { Prose } from '../../components/Prose.js';
 import { FeatureCard } from '../../components/article/FeatureCard.js';
-import { SectionHeading } from '../../components/SectionHeading.js';
+import { Eyebrow, SectionHeading } from '../../components/SectionHeading.js';
 
 graphql(`
   fragment PracticeAreaArticle on PracticeArea {
@@ -421,16 +421,9 @@ export function PracticeAreaView({
         <Box as="section" aria-labelledby="practice-why-title" py={{ base: '12', md: '20' }} bg="brand.800">
           <Container maxW="7xl">
             <Box textAlign="center" mb={{ base: '8', md: '12' }}>
-              <Text
-                color="gold.300"
-                fontWeight="semibold"
-                textTransform="uppercase"
-                letterSpacing="wider"
-                fontSize="sm"
-                mb="2"
-              >
+              <Eyebrow color="gold.300" mb="2">
                 {t('whyChooseUs')}
-              </Text>
+              </Eyebrow>
               <Heading
                 as="h2"
                 id="practice-why-title"
