@@ -4,6 +4,7 @@ import { Clock, Mail, MapPin, MessageCircle, Phone, Siren } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { graphql } from '../../gql';
 import type { ContactFormPracticeAreaFragment, ContactSiteFragment } from '../../gql/graphql';
+import { cardStyles } from '../../components/card-styles.js';
 import { HomeSection } from './HomeSection.js';
 import { useSearchParams } from 'react-router';
 import { ContactForm } from '../../components/contact/ContactForm.js';
@@ -122,14 +123,7 @@ export function ContactSection({
             </Flex>
           )}
         </Stack>
-        <Box
-          bg="gray.50"
-          borderWidth="1px"
-          borderColor="gray.200"
-          borderRadius="xl"
-          boxShadow="sm"
-          p={{ base: '5', md: '8' }}
-        >
+        <Box {...cardStyles} bg="gray.50" p={{ base: '5', md: '8' }}>
           {/* The form is an island: its code comes when the visitor comes near it. */}
           <Island
             name="contact-form"

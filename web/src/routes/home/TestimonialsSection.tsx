@@ -3,6 +3,7 @@ import { Quote, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { graphql } from '../../gql';
 import type { TestimonialsSiteFragment } from '../../gql/graphql';
+import { cardStyles } from '../../components/card-styles.js';
 import { HomeSection } from './HomeSection.js';
 
 /** @public Spread by the queries that show it: codegen reads this fragment, nothing imports it. */
@@ -47,11 +48,8 @@ function TestimonialCard({ t }: { t: TestimonialItem }) {
     <Stack
       as="figure"
       gap="5"
-      bg="white"
-      borderWidth="1px"
-      borderColor="gray.200"
-      borderRadius="xl"
-      boxShadow="sm"
+      {...cardStyles}
+
       p={{ base: '6', md: '7' }}
       m="0"
     >

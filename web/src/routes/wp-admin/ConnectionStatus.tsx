@@ -17,6 +17,7 @@ import {
 import { CircleCheck, CircleX, Database, ExternalLink, RefreshCw, type LucideIcon } from 'lucide-react';
 import { graphql } from '../../gql';
 import { formatFirmTime } from '../../app/firm-time';
+import { cardStyles } from '../../components/card-styles';
 import { useConnectionCheck, type CheckState } from './connection-check';
 
 export const WpAdminConnection = graphql(`
@@ -35,16 +36,7 @@ export const WpAdminConnection = graphql(`
   }
 `);
 
-export const Card = chakra('section', {
-  base: {
-    bg: 'white',
-    borderWidth: '1px',
-    borderColor: 'gray.200',
-    borderRadius: 'xl',
-    boxShadow: 'sm',
-    p: { base: '5', md: '8' },
-  },
-});
+export const Card = chakra('section', { base: { ...cardStyles, p: { base: '5', md: '8' } } });
 
 const Mono = chakra('code', {
   base: { fontFamily: 'mono', fontSize: '0.9em', bg: 'gray.100', px: '1', borderRadius: 'sm' },
