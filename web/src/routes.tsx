@@ -10,7 +10,7 @@ const home = { lazy: () => import('./routes/home/HomeRoute') };
 const blogList = { lazy: () => import('./routes/blog/BlogListRoute') };
 const post = { lazy: () => import('./routes/post/PostRoute') };
 const practice = { lazy: () => import('./routes/practice/PracticeRoute') };
-const genericPractice = { lazy: () => import('./routes/practice/GenericPracticeRoute') };
+
 const page = { lazy: () => import('./routes/page/PageRoute') };
 const wpAdmin = { lazy: () => import('./routes/wp-admin/WpAdminRoute') };
 const preview = { lazy: () => import('./routes/preview/PreviewRoute') };
@@ -39,7 +39,7 @@ function readerRoutes(lang: Lang): RouteObject[] {
     { path: 'blog/page/:page', ...blogList },
     { path: 'blog/:slug', ...post },
     { path: 'practice-areas/:slug', ...practice },
-    { path: 'practice/:slug', ...genericPractice },
+    { path: 'practice/:slug', ...practice },
     ...(lang === 'en'
       ? [
           redirectRoute(
