@@ -5,38 +5,16 @@ import { HOME_ALIASES, LEGACY_PRACTICE_PATHS, type Lang } from '@site/content-mo
 
 // The routes, as the server renders them (the browser runs no route: links load documents). Each
 // route's module is loaded when a page first needs it, so a server starts without compiling every
-// page; `module` names the source file.
-export interface RouteHandle {
-  module: string;
-}
-const lazyRoute = (module: string, load: RouteObject['lazy']) => ({
-  lazy: load,
-  handle: { module } satisfies RouteHandle,
-});
-const home = lazyRoute('src/routes/home/HomeRoute.tsx', () => import('./routes/home/HomeRoute'));
-const blogList = lazyRoute('src/routes/blog/BlogListRoute.tsx', () => import('./routes/blog/BlogListRoute'));
-const post = lazyRoute('src/routes/post/PostRoute.tsx', () => import('./routes/post/PostRoute'));
-const practice = lazyRoute(
-  'src/routes/practice/PracticeRoute.tsx',
-  () => import('./routes/practice/PracticeRoute'),
-);
-const genericPractice = lazyRoute(
-  'src/routes/practice/GenericPracticeRoute.tsx',
-  () => import('./routes/practice/GenericPracticeRoute'),
-);
-const page = lazyRoute('src/routes/page/PageRoute.tsx', () => import('./routes/page/PageRoute'));
-const wpAdmin = lazyRoute(
-  'src/routes/wp-admin/WpAdminRoute.tsx',
-  () => import('./routes/wp-admin/WpAdminRoute'),
-);
-const preview = lazyRoute(
-  'src/routes/preview/PreviewRoute.tsx',
-  () => import('./routes/preview/PreviewRoute'),
-);
-const notFound = lazyRoute(
-  'src/routes/not-found/NotFoundRoute.tsx',
-  () => import('./routes/not-found/NotFoundRoute'),
-);
+// page.
+const home = { lazy: () => import('./routes/home/HomeRoute') };
+const blogList = { lazy: () => import('./routes/blog/BlogListRoute') };
+const post = { lazy: () => import('./routes/post/PostRoute') };
+const practice = { lazy: () => import('./routes/practice/PracticeRoute') };
+
+const page = { lazy: () => import('./routes/page/PageRoute') };
+const wpAdmin = { lazy: () => import('./routes/wp-admin/WpAdminRoute') };
+const preview = { lazy: () => import('./routes/preview/PreviewRoute') };
+const notFound = { lazy: () => import('./routes/not-found/NotFoundRoute') };
 
 function redirectRoute(path: string, to: string): RouteObject {
   // 301 (brief §2).
@@ -61,7 +39,7 @@ function readerRoutes(lang: Lang): RouteObject[] {
     { path: 'blog/page/:page', ...blogList },
     { path: 'blog/:slug', ...post },
     { path: 'practice-areas/:slug', ...practice },
-    { path: 'practice/:slug', ...genericPractice },
+    { path: 'practice/:slug', ...practice },
     ...(lang === 'en'
       ? [
           redirectRoute(

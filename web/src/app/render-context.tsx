@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { Navigate } from 'react-router';
+
 import type { Alternates } from '../i18n/alternates';
 
 /** What a server render learns while rendering: the HTTP status and the document head. */
@@ -44,15 +44,9 @@ export function HttpStatus({ code }: { code: number }): null {
   return null;
 }
 
-/**
- * A permanent move found while rendering: 301 from the server, a replace navigation in the browser
- * (the visitor's history keeps one entry).
- */
-export function MovedTo({ to }: { to: string }) {
+/** A permanent move found while rendering: the server answers 301 (routes render on the server only). */
+export function MovedTo({ to }: { to: string }): null {
   const ctx = useContext(RenderContext);
-  if (ctx?.isServer) {
-    ctx.redirect = { location: to, status: 301 };
-    return null;
-  }
-  return <Navigate to={to} replace />;
+  if (ctx?.isServer) ctx.redirect = { location: to, status: 301 };
+  return null;
 }

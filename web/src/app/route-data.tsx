@@ -23,9 +23,9 @@ export function requestLang(request: Request): Lang {
   return langOfPath(new URL(request.url).pathname);
 }
 
-/** A language as the GraphQL schema names it. */
-export function graphqlLanguage(lang: Lang): 'EN' | 'HI' {
-  return lang === 'hi' ? 'HI' : 'EN';
+/** The page's language as the GraphQL schema names it. */
+export function requestLanguage(request: Request): 'EN' | 'HI' {
+  return requestLang(request) === 'hi' ? 'HI' : 'EN';
 }
 
 /** A query's answer as a route renders it; `error` is a message, as the page shows it. */

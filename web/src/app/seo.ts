@@ -1,6 +1,8 @@
-import { HTML_LANG, LANGUAGES } from '@site/content-model';
+import { useTranslation } from 'react-i18next';
+import { HTML_LANG, LANGUAGES, localizePath } from '@site/content-model';
 import { graphql } from '../gql';
 import type { SeoSiteFragment } from '../gql/graphql';
+import { useLang } from '../i18n/use-lang';
 
 /**
  * What every route's head needs to know about the firm.
@@ -97,5 +99,18 @@ export function breadcrumbJsonLd(
       name: item.name,
       item: absoluteUrl(site, item.path),
     })),
+  };
+}
+
+/** The trail to a page from the home page, in the page's language. */
+export function useBreadcrumbJsonLd(
+  site: Pick<SeoSiteFragment, 'url'>,
+  trail: { name: string; path: string }[],
+): Record<string, unknown> {
+  const { t } = useTranslation('page');
+  const lang = useLang();
+  return {
+    ...breadcrumbJsonLd(site, [{ name: t('breadcrumbs.home'), path: localizePath(lang, '/') }, ...trail]),
+    inLanguage: HTML_LANG[lang],
   };
 }

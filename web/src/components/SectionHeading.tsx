@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Heading, Text } from '@chakra-ui/react';
+import { Box, Heading, Text, type TextProps } from '@chakra-ui/react';
 
 /** The heading block of a page section: a small gold eyebrow, the serif title and an optional lead. */
 export function SectionHeading(props: {
@@ -19,16 +19,9 @@ export function SectionHeading(props: {
       mb={{ base: '8', md: '12' }}
     >
       {props.eyebrow && (
-        <Text
-          color="gold.700"
-          fontWeight="semibold"
-          textTransform="uppercase"
-          letterSpacing="wider"
-          fontSize="sm"
-          mb="2"
-        >
+        <Eyebrow color="gold.700" mb="2">
           {props.eyebrow}
-        </Text>
+        </Eyebrow>
       )}
       <Heading
         id={props.id}
@@ -54,5 +47,20 @@ export function SectionHeading(props: {
         </Text>
       )}
     </Box>
+  );
+}
+
+/** The small capitals above a title, in gold. */
+export function Eyebrow({ color, ...props }: TextProps) {
+  // The colour first: the order of the style props is the order of the generated CSS.
+  return (
+    <Text
+      color={color}
+      fontWeight="semibold"
+      textTransform="uppercase"
+      letterSpacing="wider"
+      fontSize="sm"
+      {...props}
+    />
   );
 }

@@ -1,24 +1,23 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { Box, Button, Field, Grid, Input, Stack, Text, Textarea, chakra } from '@chakra-ui/react';
 import { AlertCircle, CheckCircle2, Send } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import {
   BUILT_IN_PRACTICE_AREAS,
   ENQUIRY_FIELDS,
-  HTML_LANG,
   enquiryErrorCode,
   enquiryOutcomeKey,
   fieldErrorCode,
   validateEnquiry,
   type EnquiryErrorCode,
   type EnquiryField,
-  type Lang,
 } from '@site/content-model';
 import { graphql } from '../../gql';
 import type { ContactFormPracticeAreaFragment } from '../../gql/graphql';
 import { useBrowserClient } from '../../app/client-loader';
 import { useHydrated } from '../../app/use-hydrated';
 import { useLang } from '../../i18n/use-lang';
+import { useContentLang } from '../article/content-lang';
 import { fieldSlotRecipe, inputRecipe, textareaRecipe } from '../form-recipes';
 
 /**
@@ -167,10 +166,7 @@ export function ContactForm({ phone, phoneHref, email, practiceAreas, practice }
     ? practiceAreas
     : BUILT_IN_PRACTICE_AREAS.map((a) => ({ slug: a.slug, title: a.titles[lang] }));
   const fromPractice = practiceFromSearch(practice, choices);
-  const otherLang = (language: PracticeChoice['language']) => {
-    const of = language?.toLowerCase() as Lang | undefined;
-    return of && of !== lang ? HTML_LANG[of] : undefined;
-  };
+  const contentLang = useContentLang();
   // Taken from the page once, before the first render commits (see typedBeforeHydration).
   const [typed] = useState(typedBeforeHydration);
   const [values, setValues] = useState<Values>(() => ({ ...EMPTY, practiceArea: fromPractice, ...typed }));
@@ -345,11 +341,14 @@ export function ContactForm({ phone, phoneHref, email, practiceAreas, practice }
         : outcome.kind === 'failed'
           ? t('problem.failed')
           : null;
-  const errorText = (field: EnquiryField): string | undefined => {
-    const error = errors[field];
-    if (!error) return undefined;
-    return 'code' in error ? t(`error.${field}.${error.code}`) : error.text;
-  };
+  /** What every control carries: its value, and the hint and error it is described by. */
+  const bind = (field: EnquiryField, hint = false) => ({
+    value: values[field],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      update(field, e.target.value),
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': describedBy(field, hint, Boolean(errors[field])),
+  });
 
   return (
     <chakra.form
@@ -373,67 +372,27 @@ export function ContactForm({ phone, phoneHref, email, practiceAreas, practice }
         </Text>
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="5">
           {INPUTS.map((f) => (
-            <Field.Root
-              recipe={fieldSlotRecipe}
-              key={f.name}
-              id={controlId(f.name)}
-              invalid={Boolean(errors[f.name])}
-              required={f.required}
-            >
-              <Field.Label fontWeight="semibold" color="gray.800">
-                {t(`label.${f.name}`)}
-                {f.required ? (
-                  <Field.RequiredIndicator color="red.700" />
-                ) : (
-                  <chakra.span fontWeight="normal" color="gray.600">
-                    {' '}
-                    {t('optional')}
-                  </chakra.span>
-                )}
-              </Field.Label>
+            <FormField key={f.name} field={f.name} error={errors[f.name]} required={f.required} hint={f.hint}>
               <Input
                 recipe={inputRecipe}
                 name={f.name}
                 type={f.type}
                 autoComplete={f.autoComplete}
-                value={values[f.name]}
-                onChange={(e) => update(f.name, e.target.value)}
+                {...bind(f.name, f.hint !== null)}
                 onBlur={() => leave(f.name)}
-                aria-invalid={errors[f.name] ? true : undefined}
-                aria-describedby={describedBy(f.name, f.hint !== null, Boolean(errors[f.name]))}
                 size="lg"
                 bg="white"
                 borderColor={errors[f.name] ? 'red.600' : 'gray.400'}
               />
-              {f.hint && (
-                <Text id={hintId(f.name)} fontSize="sm" color="gray.600">
-                  {t(f.hint)}
-                </Text>
-              )}
-              <FieldError field={f.name} message={errorText(f.name)} />
-            </Field.Root>
+            </FormField>
           ))}
         </Grid>
         {showPractice && (
-          <Field.Root
-            recipe={fieldSlotRecipe}
-            id={controlId('practiceArea')}
-            invalid={Boolean(errors.practiceArea)}
-          >
-            <Field.Label fontWeight="semibold" color="gray.800">
-              {t('label.practiceArea')}
-              <chakra.span fontWeight="normal" color="gray.600">
-                {' '}
-                {t('optional')}
-              </chakra.span>
-            </Field.Label>
+          <FormField field="practiceArea" error={errors.practiceArea}>
             <chakra.select
               id={controlId('practiceArea')}
               name="practiceArea"
-              value={values.practiceArea}
-              onChange={(e) => update('practiceArea', e.target.value)}
-              aria-invalid={errors.practiceArea ? true : undefined}
-              aria-describedby={describedBy('practiceArea', false, Boolean(errors.practiceArea))}
+              {...bind('practiceArea')}
               w="full"
               h="12"
               px="4"
@@ -446,40 +405,26 @@ export function ContactForm({ phone, phoneHref, email, practiceAreas, practice }
             >
               <option value="">{t('notSure')}</option>
               {choices.map((c) => (
-                <option key={c.slug} value={c.slug} lang={otherLang(c.language)}>
+                <option key={c.slug} value={c.slug} lang={c.language && contentLang(c.language)}>
                   {c.title}
                 </option>
               ))}
             </chakra.select>
-            <FieldError field="practiceArea" message={errorText('practiceArea')} />
-          </Field.Root>
+          </FormField>
         )}
-        <Field.Root
-          recipe={fieldSlotRecipe}
-          id={controlId('message')}
-          invalid={Boolean(errors.message)}
-          required
-        >
-          <Field.Label fontWeight="semibold" color="gray.800">
-            {t('label.message')}
-            <Field.RequiredIndicator color="red.700" />
-          </Field.Label>
+        <FormField field="message" error={errors.message} required>
           <Textarea
             recipe={textareaRecipe}
             name="message"
             rows={6}
-            value={values.message}
-            onChange={(e) => update('message', e.target.value)}
+            {...bind('message')}
             onBlur={() => leave('message')}
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={describedBy('message', false, Boolean(errors.message))}
             size="lg"
             bg="white"
             borderColor={errors.message ? 'red.600' : 'gray.400'}
             resize="vertical"
           />
-          <FieldError field="message" message={errorText('message')} />
-        </Field.Root>
+        </FormField>
         {/* A field people never see or reach; software that fills every field fills it too. */}
         <Box
           aria-hidden="true"
@@ -555,11 +500,47 @@ export function ContactForm({ phone, phoneHref, email, practiceAreas, practice }
 
 const linkStyles = { color: 'brand.700', fontWeight: 'semibold', textDecoration: 'underline' } as const;
 
-function FieldError({ field, message }: { field: EnquiryField; message: string | undefined }) {
-  if (!message) return null;
+/** A field: its label (marked required, or optional), its control, its hint and its error. */
+function FormField({
+  field,
+  error,
+  required,
+  hint,
+  children,
+}: {
+  field: EnquiryField;
+  error: Problem | undefined;
+  required?: boolean;
+  /** A key of the `contact` catalogue. */
+  hint?: 'phoneHint' | null;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('contact');
+  const message = error && ('code' in error ? t(`error.${field}.${error.code}`) : error.text);
   return (
-    <Text id={errorId(field)} fontSize="sm" fontWeight="medium" color="red.700">
-      {message}
-    </Text>
+    <Field.Root recipe={fieldSlotRecipe} id={controlId(field)} invalid={Boolean(error)} required={required}>
+      <Field.Label fontWeight="semibold" color="gray.800">
+        {t(`label.${field}`)}
+        {required ? (
+          <Field.RequiredIndicator color="red.700" />
+        ) : (
+          <chakra.span fontWeight="normal" color="gray.600">
+            {' '}
+            {t('optional')}
+          </chakra.span>
+        )}
+      </Field.Label>
+      {children}
+      {hint && (
+        <Text id={hintId(field)} fontSize="sm" color="gray.600">
+          {t(hint)}
+        </Text>
+      )}
+      {message && (
+        <Text id={errorId(field)} fontSize="sm" fontWeight="medium" color="red.700">
+          {message}
+        </Text>
+      )}
+    </Field.Root>
   );
 }

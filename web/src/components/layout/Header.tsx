@@ -34,6 +34,13 @@ const navLinkStyles = {
   '&[aria-current=page]': { color: 'brand.800', fontWeight: 'semibold' },
 } as const;
 
+const topBarLinkStyles = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '1.5',
+  _hover: { color: 'gold.300' },
+} as const;
+
 const StyledNavLink = chakra(NavLink);
 const StyledLink = chakra(Link);
 
@@ -53,23 +60,11 @@ export function Header({ site }: { site: HeaderSiteFragment | undefined }) {
             <HStack gap={{ base: '3', sm: '5' }} justify="center" whiteSpace="nowrap" minW="0">
               {site && (
                 <>
-                  <chakra.a
-                    href={site.phoneHref}
-                    display="inline-flex"
-                    alignItems="center"
-                    gap="1.5"
-                    _hover={{ color: 'gold.300' }}
-                  >
+                  <chakra.a href={site.phoneHref} {...topBarLinkStyles}>
                     <Phone size={14} aria-hidden="true" />
                     {site.phone}
                   </chakra.a>
-                  <chakra.a
-                    href={`mailto:${site.email}`}
-                    display="inline-flex"
-                    alignItems="center"
-                    gap="1.5"
-                    _hover={{ color: 'gold.300' }}
-                  >
+                  <chakra.a href={`mailto:${site.email}`} {...topBarLinkStyles}>
                     <Mail size={14} aria-hidden="true" />
                     {site.email}
                   </chakra.a>

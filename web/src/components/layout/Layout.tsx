@@ -1,7 +1,7 @@
 import { Box, chakra } from '@chakra-ui/react';
 import { Outlet, useLocation, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { graphql } from '../../gql';
-import { graphqlLanguage, requestLang, runQuery, useRouteData } from '../../app/route-data';
+import { requestLanguage, runQuery, useRouteData } from '../../app/route-data';
 import { useTranslation } from 'react-i18next';
 import { splitLangPath } from '@site/content-model';
 import { Header } from './Header';
@@ -22,7 +22,7 @@ const LayoutQuery = graphql(`
 /** The header's and footer's details: awaited everywhere, they frame every page. */
 export async function layoutLoader({ context, request }: LoaderFunctionArgs) {
   return {
-    layout: await runQuery(context, LayoutQuery, { language: graphqlLanguage(requestLang(request)) }),
+    layout: await runQuery(context, LayoutQuery, { language: requestLanguage(request) }),
   };
 }
 

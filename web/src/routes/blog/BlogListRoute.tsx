@@ -3,14 +3,14 @@ import { Box, Button, Container, Heading, SimpleGrid, Stack, Text, chakra } from
 import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { FileSearch, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { HTML_LANG, localizePath, type Lang } from '@site/content-model';
+import { HTML_LANG, type Lang } from '@site/content-model';
 import { graphql } from '../../gql';
 import type { SeoSiteFragment } from '../../gql/graphql';
 import { HttpStatus } from '../../app/render-context';
 import {
-  graphqlLanguage,
   NOT_ASKED,
   requestLang,
+  requestLanguage,
   runQuery,
   settle,
   useReady,
@@ -18,8 +18,9 @@ import {
 } from '../../app/route-data';
 import { useLang } from '../../i18n/use-lang';
 import { Head } from '../../components/Head';
+import { Eyebrow } from '../../components/SectionHeading';
 import { TryAgainLink } from '../../components/TryAgainLink';
-import { absoluteUrl, breadcrumbJsonLd, legalServiceJsonLd, pageTitle } from '../../app/seo';
+import { absoluteUrl, useBreadcrumbJsonLd, legalServiceJsonLd, pageTitle } from '../../app/seo';
 import { BlogSearch } from './BlogSearch.js';
 import { CategoryFilter } from './CategoryFilter.js';
 import { Pagination } from './Pagination.js';
@@ -95,13 +96,7 @@ function BlogHead(props: {
       robots={params.q || props.noindex ? 'noindex, follow' : undefined}
       jsonLd={[
         legalServiceJsonLd(site),
-        {
-          ...breadcrumbJsonLd(site, [
-            { name: t('page:breadcrumbs.home'), path: localizePath(lang, '/') },
-            { name: t('page:breadcrumbs.blog'), path: blogHref({}, lang) },
-          ]),
-          inLanguage: HTML_LANG[lang],
-        },
+        useBreadcrumbJsonLd(site, [{ name: t('page:breadcrumbs.blog'), path: blogHref({}, lang) }]),
       ]}
     />
   );
@@ -128,9 +123,8 @@ function Message(props: {
 
 export function loader({ context, params: routeParams, request }: LoaderFunctionArgs) {
   const params = parseBlogParams(routeParams.page, new URL(request.url).searchParams);
-  const lang = requestLang(request);
   // brief §10: /blog lists the English posts, /hi/blog the Hindi ones.
-  const language = graphqlLanguage(lang);
+  const language = requestLanguage(request);
   return settle(context, {
     meta: runQuery(context, BlogCategories, { language }),
     posts:
@@ -143,7 +137,7 @@ export function loader({ context, params: routeParams, request }: LoaderFunction
             categorySlug: params.category || undefined,
             language,
           }),
-    alternates: blogAlternates(lang, params.page),
+    alternates: blogAlternates(requestLang(request), params.page),
   });
 }
 
@@ -270,15 +264,7 @@ export function Component() {
         py={{ base: '12', md: '20' }}
       >
         <Container maxW="7xl" textAlign="center">
-          <Text
-            color="gold.300"
-            fontWeight="semibold"
-            textTransform="uppercase"
-            letterSpacing="wider"
-            fontSize="sm"
-          >
-            {t('eyebrow')}
-          </Text>
+          <Eyebrow color="gold.300">{t('eyebrow')}</Eyebrow>
           <Heading
             id="blog-title"
             as="h1"

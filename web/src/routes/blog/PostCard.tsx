@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { graphql } from '../../gql';
 import type { PostCardFragment } from '../../gql/graphql';
 import { fallbackAttrs } from '../../app/image-fallback';
+import { cardStyles } from '../../components/card-styles';
 import { useLang, useLocalize } from '../../i18n/use-lang';
 import { postDate } from '../post/post-date';
 import { useContentLang } from '../../components/article/content-lang';
@@ -46,12 +47,8 @@ export const PostCardFields = graphql(`
 export const CARD_IMAGE_SIZES =
   '(min-width: 80em) 400px, (min-width: 62em) 31vw, (min-width: 48em) 46vw, 92vw';
 
-const cardStyles = {
-  bg: 'white',
-  borderWidth: '1px',
-  borderColor: 'gray.200',
-  borderRadius: 'xl',
-  boxShadow: 'sm',
+const postCardStyles = {
+  ...cardStyles,
   overflow: 'hidden',
   display: 'flex',
   flexDirection: 'column',
@@ -68,7 +65,7 @@ export function PostCard({ post, eager }: { post: PostCardFragment; eager: boole
   const image = post.featuredImage;
   const href = localize(post.uri);
   return (
-    <Box as="article" {...cardStyles} transition="box-shadow 0.2s" _hover={{ boxShadow: 'lg' }}>
+    <Box as="article" {...postCardStyles} transition="box-shadow 0.2s" _hover={{ boxShadow: 'lg' }}>
       <chakra.img
         // A picture that cannot be shown gives way to the default one, in the same 16:10 box.
         {...fallbackAttrs(image.url)}
@@ -140,7 +137,7 @@ export function PostCard({ post, eager }: { post: PostCardFragment; eager: boole
 
 export function PostCardSkeleton() {
   return (
-    <Box {...cardStyles} aria-hidden="true">
+    <Box {...postCardStyles} aria-hidden="true">
       <Skeleton w="full" aspectRatio="16 / 10" borderRadius="0" />
       <Stack gap="4" p={{ base: '5', md: '6' }}>
         <Skeleton h="4" w="24" />

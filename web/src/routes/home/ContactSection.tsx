@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { Box, Container, Flex, Grid, Heading, Stack, Text, chakra } from '@chakra-ui/react';
+import { Box, Flex, Grid, Heading, Stack, Text, chakra } from '@chakra-ui/react';
 import { Clock, Mail, MapPin, MessageCircle, Phone, Siren } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { graphql } from '../../gql';
 import type { ContactFormPracticeAreaFragment, ContactSiteFragment } from '../../gql/graphql';
-import { SectionHeading } from '../../components/SectionHeading.js';
+import { cardStyles } from '../../components/card-styles.js';
+import { HomeSection } from './HomeSection.js';
 import { useSearchParams } from 'react-router';
 import { ContactForm } from '../../components/contact/ContactForm.js';
 import { Island } from '../../islands/Island';
@@ -72,87 +73,72 @@ export function ContactSection({
   const [searchParams] = useSearchParams();
   const { t } = useTranslation('home');
   return (
-    <Box as="section" id="contact" aria-labelledby="contact-title" py={{ base: '16', md: '24' }} bg="white">
-      <Container maxW="7xl">
-        <SectionHeading
-          id="contact-title"
-          eyebrow={t('contact.eyebrow')}
-          title={t('contact.title')}
-          lead={t('contact.lead')}
-        />
-        <Grid
-          templateColumns={{ base: '1fr', lg: '2fr 3fr' }}
-          gap={{ base: '10', lg: '12' }}
-          alignItems="start"
-        >
-          <Stack gap="6">
-            <InfoItem icon={<Clock size={22} aria-hidden="true" />} title={t('contact.officeHours')}>
-              {site?.officeHours.map((h) => (
-                <Text key={h.days}>{`${h.days}: ${h.hours}`}</Text>
-              ))}
-            </InfoItem>
-            <InfoItem icon={<Siren size={22} aria-hidden="true" />} title={t('contact.emergency')}>
-              <Text>{t('contact.emergencyText')}</Text>
-              {site && (
-                <chakra.a href={site.emergencyPhoneHref} {...linkStyles}>
-                  {site.emergencyPhone}
-                </chakra.a>
-              )}
-            </InfoItem>
-            <InfoItem icon={<MapPin size={22} aria-hidden="true" />} title={t('contact.office')}>
-              {site && (
-                <chakra.address fontStyle="normal">
-                  {site.address.streetAddress}
-                  <br />
-                  {`${site.address.locality}, ${site.address.region} ${site.address.postalCode}`}
-                </chakra.address>
-              )}
-            </InfoItem>
-            <InfoItem icon={<Phone size={22} aria-hidden="true" />} title={t('contact.phone')}>
-              {site && (
-                <chakra.a href={site.phoneHref} {...linkStyles}>
-                  {site.phone}
-                </chakra.a>
-              )}
-            </InfoItem>
-            <InfoItem icon={<Mail size={22} aria-hidden="true" />} title={t('contact.email')}>
-              {site && (
-                <chakra.a href={`mailto:${site.email}`} {...linkStyles} wordBreak="break-all">
-                  {site.email}
-                </chakra.a>
-              )}
-            </InfoItem>
+    <HomeSection id="contact" bg="white">
+      <Grid
+        templateColumns={{ base: '1fr', lg: '2fr 3fr' }}
+        gap={{ base: '10', lg: '12' }}
+        alignItems="start"
+      >
+        <Stack gap="6">
+          <InfoItem icon={<Clock size={22} aria-hidden="true" />} title={t('contact.officeHours')}>
+            {site?.officeHours.map((h) => (
+              <Text key={h.days}>{`${h.days}: ${h.hours}`}</Text>
+            ))}
+          </InfoItem>
+          <InfoItem icon={<Siren size={22} aria-hidden="true" />} title={t('contact.emergency')}>
+            <Text>{t('contact.emergencyText')}</Text>
             {site && (
-              <Flex gap="3" align="center" bg="brand.50" borderRadius="lg" p="4" color="brand.900">
-                <MessageCircle size={20} aria-hidden="true" />
-                <Text fontWeight="medium">{site.replyPromise}</Text>
-              </Flex>
+              <chakra.a href={site.emergencyPhoneHref} {...linkStyles}>
+                {site.emergencyPhone}
+              </chakra.a>
             )}
-          </Stack>
-          <Box
-            bg="gray.50"
-            borderWidth="1px"
-            borderColor="gray.200"
-            borderRadius="xl"
-            boxShadow="sm"
-            p={{ base: '5', md: '8' }}
-          >
-            {/* The form is an island: its code comes when the visitor comes near it. */}
-            <Island
-              name="contact-form"
-              component={ContactForm}
-              load="visible"
-              props={{
-                phone: site?.phone,
-                phoneHref: site?.phoneHref,
-                email: site?.email,
-                practiceAreas: practiceAreas?.map(({ slug, title, language }) => ({ slug, title, language })),
-                practice: searchParams.get('practice') ?? undefined,
-              }}
-            />
-          </Box>
-        </Grid>
-      </Container>
-    </Box>
+          </InfoItem>
+          <InfoItem icon={<MapPin size={22} aria-hidden="true" />} title={t('contact.office')}>
+            {site && (
+              <chakra.address fontStyle="normal">
+                {site.address.streetAddress}
+                <br />
+                {`${site.address.locality}, ${site.address.region} ${site.address.postalCode}`}
+              </chakra.address>
+            )}
+          </InfoItem>
+          <InfoItem icon={<Phone size={22} aria-hidden="true" />} title={t('contact.phone')}>
+            {site && (
+              <chakra.a href={site.phoneHref} {...linkStyles}>
+                {site.phone}
+              </chakra.a>
+            )}
+          </InfoItem>
+          <InfoItem icon={<Mail size={22} aria-hidden="true" />} title={t('contact.email')}>
+            {site && (
+              <chakra.a href={`mailto:${site.email}`} {...linkStyles} wordBreak="break-all">
+                {site.email}
+              </chakra.a>
+            )}
+          </InfoItem>
+          {site && (
+            <Flex gap="3" align="center" bg="brand.50" borderRadius="lg" p="4" color="brand.900">
+              <MessageCircle size={20} aria-hidden="true" />
+              <Text fontWeight="medium">{site.replyPromise}</Text>
+            </Flex>
+          )}
+        </Stack>
+        <Box {...cardStyles} bg="gray.50" p={{ base: '5', md: '8' }}>
+          {/* The form is an island: its code comes when the visitor comes near it. */}
+          <Island
+            name="contact-form"
+            component={ContactForm}
+            load="visible"
+            props={{
+              phone: site?.phone,
+              phoneHref: site?.phoneHref,
+              email: site?.email,
+              practiceAreas: practiceAreas?.map(({ slug, title, language }) => ({ slug, title, language })),
+              practice: searchParams.get('practice') ?? undefined,
+            }}
+          />
+        </Box>
+      </Grid>
+    </HomeSection>
   );
 }

@@ -4,8 +4,7 @@ import { graphql } from '../../gql';
 import type { HomeQuery as HomeData, SeoSiteFragment } from '../../gql/graphql';
 import { useTranslation } from 'react-i18next';
 import {
-  graphqlLanguage,
-  requestLang,
+  requestLanguage,
   runQuery,
   settle,
   useReady,
@@ -44,54 +43,45 @@ const HomeQuery = graphql(`
 
 const SHARE_IMAGE = '/images/hero-1200x675.jpg';
 
-function HomeHead({ site, alias }: { site: SeoSiteFragment; alias: HomeAlias | null }) {
+/** The home page's head, or an alias's (/about/, ...); without the firm's details, its title and description. */
+function HomeHead({ site, alias }: { site: SeoSiteFragment | undefined; alias: HomeAlias | null }) {
   const { t } = useTranslation('home');
   const lang = useLang();
-  const firm = legalServiceJsonLd(site);
-  if (alias) {
-    const copy = homeAliasCopy(alias, lang);
-    return (
-      <Head
-        title={pageTitle(copy.title, site.name)}
-        description={copy.description}
-        // The English address: the server gives a Hindi page its own canonical (entry-server.tsx).
-        canonical={absoluteUrl(site, alias.path)}
-        ogImage={absoluteUrl(site, SHARE_IMAGE)}
-        jsonLd={[
-          firm,
-          // A BreadcrumbList has no inLanguage (schema.org ItemList): its names are the page's language.
-          breadcrumbJsonLd(site, [
-            { name: t('common:nav.home'), path: localizePath(lang, '/') },
-            { name: copy.label, path: copy.path },
-          ]),
-        ]}
-      />
-    );
-  }
+  const copy = alias && homeAliasCopy(alias, lang);
+  const title = copy ? copy.title : t('seo.title', { year: site?.established ?? 1985 });
+  const description = copy ? copy.description : t('seo.description');
+  if (!site) return <Head title={title} description={description} />;
   return (
     <Head
-      title={pageTitle(t('seo.title', { year: site.established }), site.name)}
-      description={t('seo.description')}
-      canonical={absoluteUrl(site, '/')}
+      title={pageTitle(title, site.name)}
+      description={description}
+      // The English address: the server gives a Hindi page its own canonical (entry-server.tsx).
+      canonical={absoluteUrl(site, alias ? alias.path : '/')}
       ogImage={absoluteUrl(site, SHARE_IMAGE)}
       jsonLd={[
-        firm,
-        {
-          '@context': 'https://schema.org',
-          '@type': 'WebSite',
-          '@id': `${site.url}/#website`,
-          name: site.name,
-          url: absoluteUrl(site, localizePath(lang, '/')),
-          inLanguage: HTML_LANG[lang],
-          publisher: { '@id': `${site.url}/#firm` },
-        },
+        legalServiceJsonLd(site),
+        copy
+          ? // A BreadcrumbList has no inLanguage (schema.org ItemList): its names are the page's language.
+            breadcrumbJsonLd(site, [
+              { name: t('common:nav.home'), path: localizePath(lang, '/') },
+              { name: copy.label, path: copy.path },
+            ])
+          : {
+              '@context': 'https://schema.org',
+              '@type': 'WebSite',
+              '@id': `${site.url}/#website`,
+              name: site.name,
+              url: absoluteUrl(site, localizePath(lang, '/')),
+              inLanguage: HTML_LANG[lang],
+              publisher: { '@id': `${site.url}/#firm` },
+            },
       ]}
     />
   );
 }
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const language = graphqlLanguage(requestLang(request));
+  const language = requestLanguage(request);
   return settle(context, {
     home: runQuery(context, HomeQuery, { language }),
     practiceAreas: runQuery(context, HomePracticeAreasQuery, { language }),
@@ -116,8 +106,6 @@ function HomePage({
 }) {
   const { pathname } = useLocation();
   const alias = homeAliasFor(splitLangPath(pathname).path);
-  const { t } = useTranslation('home');
-  const lang = useLang();
   const site = outcome?.data?.site;
   const error = outcome?.error;
   // The list the cards show is the contact form's choice too (the same object while it is there).
@@ -126,14 +114,7 @@ function HomePage({
     <>
       {/* Without the firm's details the page lacks its phone numbers: never let a cache keep it. */}
       {error && !site && <HttpStatus code={503} />}
-      {site ? (
-        <HomeHead site={site} alias={alias} />
-      ) : (
-        <Head
-          title={alias ? homeAliasCopy(alias, lang).title : t('seo.title', { year: 1985 })}
-          description={alias ? homeAliasCopy(alias, lang).description : t('seo.description')}
-        />
-      )}
+      <HomeHead site={site} alias={alias} />
       <HeroSection established={site?.established ?? 1985} phone={site?.phone} phoneHref={site?.phoneHref} />
       <AboutSection site={site} />
       <PracticeAreasSection areas={practiceAreas} />

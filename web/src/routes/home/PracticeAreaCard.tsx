@@ -12,12 +12,13 @@ import {
 } from '@chakra-ui/react';
 import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
-import { HTML_LANG, type Lang } from '@site/content-model';
-import { useLang, useLocalize } from '../../i18n/use-lang';
+import { useLocalize } from '../../i18n/use-lang';
+import { useContentLang } from '../../components/article/content-lang';
 import { ArrowRight, CircleCheck } from 'lucide-react';
 import { graphql } from '../../gql';
 import type { PracticeAreaCardFragment } from '../../gql/graphql';
 import { IconByName } from '../../components/IconByName.js';
+import { cardStyles } from '../../components/card-styles.js';
 
 /** @public Spread by the queries that show it: codegen reads this fragment, nothing imports it. */
 export const PracticeAreaCardFields = graphql(`
@@ -34,12 +35,8 @@ export const PracticeAreaCardFields = graphql(`
 /** Keys of the `home` catalogue. */
 const CHECKLIST = ['card.freeConsultation', 'card.expertTeam', 'card.support'] as const;
 
-const cardStyles = {
-  bg: 'white',
-  borderWidth: '1px',
-  borderColor: 'gray.200',
-  borderRadius: 'xl',
-  boxShadow: 'sm',
+const areaCardStyles = {
+  ...cardStyles,
   p: { base: '6', md: '7' },
   display: 'flex',
   flexDirection: 'column',
@@ -49,14 +46,12 @@ const cardStyles = {
 export function PracticeAreaCard({ area }: { area: PracticeAreaCardFragment }) {
   const { t } = useTranslation('home');
   const localize = useLocalize();
-  const lang = useLang();
   // An area written in WordPress in the other language than the page's carries its own (brief §10).
-  const areaLang = area.language.toLowerCase() as Lang;
-  const contentLang = areaLang === lang ? undefined : HTML_LANG[areaLang];
+  const contentLang = useContentLang()(area.language);
   return (
     <Box
       as="article"
-      {...cardStyles}
+      {...areaCardStyles}
       transition="box-shadow 0.2s, transform 0.2s"
       _hover={{ boxShadow: 'lg' }}
     >
@@ -118,7 +113,7 @@ export function PracticeAreaCard({ area }: { area: PracticeAreaCardFragment }) {
 /** Stands in for a card while the practice areas load on a slow connection. */
 export function PracticeAreaCardSkeleton() {
   return (
-    <Box {...cardStyles} aria-hidden="true">
+    <Box {...areaCardStyles} aria-hidden="true">
       <Flex justify="space-between">
         <Skeleton boxSize="14" borderRadius="lg" />
         <Skeleton h="6" w="16" borderRadius="full" />

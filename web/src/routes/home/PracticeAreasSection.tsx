@@ -1,9 +1,9 @@
-import { Box, Container, Grid, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Grid, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { graphql } from '../../gql';
 import type { HomePracticeAreasQuery as PracticeAreasData } from '../../gql/graphql';
 import { useReady, type Deferred, type QueryOutcome } from '../../app/route-data';
-import { SectionHeading } from '../../components/SectionHeading.js';
+import { HomeSection } from './HomeSection.js';
 import { PracticeAreaCard, PracticeAreaCardSkeleton } from './PracticeAreaCard.js';
 
 export const HomePracticeAreasQuery = graphql(`
@@ -17,6 +17,11 @@ export const HomePracticeAreasQuery = graphql(`
 
 const PLACEHOLDER_CARDS = 7;
 
+const grid = {
+  templateColumns: { base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
+  gap: { base: '5', md: '6' },
+} as const;
+
 type Outcome = QueryOutcome<PracticeAreasData>;
 
 export function PracticeAreasSection(props: { areas: Deferred<Outcome> }) {
@@ -26,56 +31,35 @@ export function PracticeAreasSection(props: { areas: Deferred<Outcome> }) {
   const areas = outcome?.data?.practiceAreas;
   const { t } = useTranslation('home');
   return (
-    <Box
-      as="section"
-      id="practice"
-      aria-labelledby="practice-title"
-      py={{ base: '16', md: '24' }}
-      bg="gray.50"
-    >
-      <Container maxW="7xl">
-        <SectionHeading
-          id="practice-title"
-          eyebrow={t('practice.eyebrow')}
-          title={t('practice.title')}
-          lead={t('practice.lead')}
-        />
-        {areas && areas.length > 0 ? (
-          <Grid
-            templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }}
-            gap={{ base: '5', md: '6' }}
-          >
-            {areas.map((area) => (
-              <PracticeAreaCard key={area.slug} area={area} />
-            ))}
-          </Grid>
-        ) : error ? (
-          <Box
-            role="alert"
-            bg="red.50"
-            borderWidth="1px"
-            borderColor="red.200"
-            borderRadius="xl"
-            p="6"
-            textAlign="center"
-            color="red.800"
-          >
-            <Text fontWeight="semibold">{t('practice.loadError', { error })}</Text>
-            <Text mt="2">{t('practice.loadErrorHelp')}</Text>
-          </Box>
-        ) : loading ? (
-          <Grid
-            templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }}
-            gap={{ base: '5', md: '6' }}
-            aria-busy="true"
-          >
-            <VisuallyHidden role="status">{t('practice.loading')}</VisuallyHidden>
-            {Array.from({ length: PLACEHOLDER_CARDS }, (_, i) => (
-              <PracticeAreaCardSkeleton key={i} />
-            ))}
-          </Grid>
-        ) : null}
-      </Container>
-    </Box>
+    <HomeSection id="practice" bg="gray.50">
+      {areas && areas.length > 0 ? (
+        <Grid {...grid}>
+          {areas.map((area) => (
+            <PracticeAreaCard key={area.slug} area={area} />
+          ))}
+        </Grid>
+      ) : error ? (
+        <Box
+          role="alert"
+          bg="red.50"
+          borderWidth="1px"
+          borderColor="red.200"
+          borderRadius="xl"
+          p="6"
+          textAlign="center"
+          color="red.800"
+        >
+          <Text fontWeight="semibold">{t('practice.loadError', { error })}</Text>
+          <Text mt="2">{t('practice.loadErrorHelp')}</Text>
+        </Box>
+      ) : loading ? (
+        <Grid {...grid} aria-busy="true">
+          <VisuallyHidden role="status">{t('practice.loading')}</VisuallyHidden>
+          {Array.from({ length: PLACEHOLDER_CARDS }, (_, i) => (
+            <PracticeAreaCardSkeleton key={i} />
+          ))}
+        </Grid>
+      ) : null}
+    </HomeSection>
   );
 }

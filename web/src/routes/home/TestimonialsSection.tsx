@@ -1,9 +1,10 @@
-import { Badge, Box, Container, Flex, Grid, HStack, Skeleton, Stack, Text, chakra } from '@chakra-ui/react';
+import { Badge, Box, Flex, Grid, HStack, Skeleton, Stack, Text, chakra } from '@chakra-ui/react';
 import { Quote, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { graphql } from '../../gql';
 import type { TestimonialsSiteFragment } from '../../gql/graphql';
-import { SectionHeading } from '../../components/SectionHeading.js';
+import { cardStyles } from '../../components/card-styles.js';
+import { HomeSection } from './HomeSection.js';
 
 /** @public Spread by the queries that show it: codegen reads this fragment, nothing imports it. */
 export const TestimonialsSite = graphql(`
@@ -47,11 +48,8 @@ function TestimonialCard({ t }: { t: TestimonialItem }) {
     <Stack
       as="figure"
       gap="5"
-      bg="white"
-      borderWidth="1px"
-      borderColor="gray.200"
-      borderRadius="xl"
-      boxShadow="sm"
+      {...cardStyles}
+
       p={{ base: '6', md: '7' }}
       m="0"
     >
@@ -108,28 +106,13 @@ function TestimonialCard({ t }: { t: TestimonialItem }) {
 }
 
 export function TestimonialsSection({ site }: { site: TestimonialsSiteFragment | undefined }) {
-  const { t } = useTranslation('home');
   return (
-    <Box
-      as="section"
-      id="testimonials"
-      aria-labelledby="testimonials-title"
-      py={{ base: '16', md: '24' }}
-      bg="brand.50"
-    >
-      <Container maxW="7xl">
-        <SectionHeading
-          id="testimonials-title"
-          eyebrow={t('testimonials.eyebrow')}
-          title={t('testimonials.title')}
-          lead={t('testimonials.lead')}
-        />
-        <Grid templateColumns={{ base: '1fr', lg: 'repeat(3, 1fr)' }} gap={{ base: '5', md: '6' }}>
-          {site
-            ? site.testimonials.slice(0, 3).map((t) => <TestimonialCard key={t.name} t={t} />)
-            : Array.from({ length: 3 }, (_, i) => <Skeleton key={i} h="80" borderRadius="xl" />)}
-        </Grid>
-      </Container>
-    </Box>
+    <HomeSection id="testimonials" bg="brand.50">
+      <Grid templateColumns={{ base: '1fr', lg: 'repeat(3, 1fr)' }} gap={{ base: '5', md: '6' }}>
+        {site
+          ? site.testimonials.slice(0, 3).map((t) => <TestimonialCard key={t.name} t={t} />)
+          : Array.from({ length: 3 }, (_, i) => <Skeleton key={i} h="80" borderRadius="xl" />)}
+      </Grid>
+    </HomeSection>
   );
 }

@@ -1,26 +1,17 @@
 import { Box, Container, Flex, Grid, Heading, SimpleGrid, Stack, Text, chakra } from '@chakra-ui/react';
 import type { LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { HTML_LANG } from '@site/content-model';
 import { graphql } from '../../gql';
 import type { PageArticleFragment, PageImageFragment, SeoSiteFragment } from '../../gql/graphql';
 import { withMovedAddress } from '../../app/moved-address';
-import {
-  graphqlLanguage,
-  mapDeferred,
-  requestLang,
-  runQuery,
-  settle,
-  useReady,
-  useRouteData,
-} from '../../app/route-data';
-import { useLang, useLocalize } from '../../i18n/use-lang';
+import { mapDeferred, requestLanguage, runQuery, settle, useReady, useRouteData } from '../../app/route-data';
+import { useLocalize } from '../../i18n/use-lang';
 import { ArticleFrame, ArticleHead, ArticleNotFound } from '../../components/article/ArticleFrame';
 import { contentAlternates, useContentLang } from '../../components/article/content-lang';
 import { IconByName } from '../../components/IconByName';
 import { Prose } from '../../components/Prose';
 import { FeatureCard } from '../../components/article/FeatureCard';
-import { absoluteUrl, breadcrumbJsonLd, legalServiceJsonLd } from '../../app/seo';
+import { absoluteUrl, useBreadcrumbJsonLd, legalServiceJsonLd } from '../../app/seo';
 
 graphql(`
   fragment PageImage on Media {
@@ -89,8 +80,6 @@ const ContentPage = graphql(`
 type Page = PageArticleFragment;
 
 function PageHead({ site, page }: { site: SeoSiteFragment; page: Page }) {
-  const { t } = useTranslation('page');
-  const lang = useLang();
   const localize = useLocalize();
   const canonical = page.seo.canonical || absoluteUrl(site, page.uri);
   const image = page.seo.ogImage ?? (page.featuredImage ? absoluteUrl(site, page.featuredImage.url) : null);
@@ -104,13 +93,7 @@ function PageHead({ site, page }: { site: SeoSiteFragment; page: Page }) {
       ogImage={image}
       jsonLd={[
         legalServiceJsonLd(site),
-        {
-          ...breadcrumbJsonLd(site, [
-            { name: t('breadcrumbs.home'), path: localize('/') },
-            { name: page.title, path: localize(page.uri) },
-          ]),
-          inLanguage: HTML_LANG[lang],
-        },
+        useBreadcrumbJsonLd(site, [{ name: page.title, path: localize(page.uri) }]),
       ]}
     />
   );
@@ -137,7 +120,7 @@ function PageImg({ image, sizes, eager }: { image: PageImageFragment; sizes: str
 }
 
 export function loader({ context, params, request }: LoaderFunctionArgs) {
-  const language = graphqlLanguage(requestLang(request));
+  const language = requestLanguage(request);
   const page = mapDeferred(runQuery(context, ContentPage, { slug: params.slug ?? '', language }), (outcome) =>
     // WordPress permalinks of posts are /{slug}/ too: a body link to a post lands here.
     withMovedAddress(

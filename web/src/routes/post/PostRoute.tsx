@@ -3,15 +3,13 @@ import { Box, Container, Grid, HStack, Heading, Stack, Text, chakra } from '@cha
 import { Link, type LoaderFunctionArgs } from 'react-router';
 import { ArrowLeft, Calendar, Clock, User } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
-import { HTML_LANG } from '@site/content-model';
 import { graphql } from '../../gql';
 import type { PostArticleFragment, PostPageQuery, SeoSiteFragment } from '../../gql/graphql';
 import { withMovedAddress } from '../../app/moved-address';
 import {
-  graphqlLanguage,
   mapDeferred,
   NOT_ASKED,
-  requestLang,
+  requestLanguage,
   runQuery,
   settle,
   useReady,
@@ -23,7 +21,7 @@ import { contentAlternates, langOf, useContentLang } from '../../components/arti
 import { TryAgainLink } from '../../components/TryAgainLink';
 import { Prose } from '../../components/Prose';
 import { CLEAR_OF_CONTACT_BUTTONS_7XL } from '../../components/layout/contact-buttons-space';
-import { absoluteUrl, breadcrumbJsonLd } from '../../app/seo';
+import { absoluteUrl, useBreadcrumbJsonLd } from '../../app/seo';
 import { FeaturedImage } from './FeaturedImage.js';
 import { PostBanner } from './PostBanner.js';
 import { RecentPosts, RecentPostsQuery } from './RecentPosts.js';
@@ -107,7 +105,6 @@ function BackLink(props: { mb?: ComponentProps<typeof BackLinkBase>['mb'] }) {
 
 function PostHead({ site, post }: { site: SeoSiteFragment; post: Post }) {
   const { t } = useTranslation('post');
-  const lang = useLang();
   const localize = useLocalize();
   const image = post.seo.ogImage ?? absoluteUrl(site, post.featuredImage.url);
   return (
@@ -129,14 +126,10 @@ function PostHead({ site, post }: { site: SeoSiteFragment; post: Post }) {
           // The post's own language, whatever the page's (brief §10).
           language: langOf(post.language),
         }),
-        {
-          ...breadcrumbJsonLd(site, [
-            { name: t('page:breadcrumbs.home'), path: localize('/') },
-            { name: t('page:breadcrumbs.blog'), path: localize('/blog') },
-            { name: post.title, path: localize(post.uri) },
-          ]),
-          inLanguage: HTML_LANG[lang],
-        },
+        useBreadcrumbJsonLd(site, [
+          { name: t('page:breadcrumbs.blog'), path: localize('/blog') },
+          { name: post.title, path: localize(post.uri) },
+        ]),
       ]}
     />
   );
@@ -153,8 +146,7 @@ export function postAlternates(post: Pick<Post, 'uri' | 'language' | 'translatio
 
 export function loader({ context, params, request }: LoaderFunctionArgs) {
   const slug = params.postSlug ?? params.slug ?? '';
-  const lang = requestLang(request);
-  const language = graphqlLanguage(lang);
+  const language = requestLanguage(request);
   const page = mapDeferred(runQuery(context, PostPage, { slug, language }), (outcome) => {
     // A missing post at /{parent}/{child}/ or /category/{slug}/ (WordPress's addresses of a child
     // page and of a category archive) is looked up as such; not at /blog/{slug}.

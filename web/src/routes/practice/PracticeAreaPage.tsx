@@ -2,13 +2,11 @@ import { Box, Button, Container, Flex, Grid, Heading, Stack, Text, chakra } from
 import { Link, type LoaderFunctionArgs } from 'react-router';
 import { CalendarCheck, ChevronRight, MessageCircle, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { HTML_LANG } from '@site/content-model';
 import { graphql } from '../../gql';
 import type { PracticeAreaArticleFragment, PracticeSiteFragment } from '../../gql/graphql';
 import {
-  graphqlLanguage,
   mapDeferred,
-  requestLang,
+  requestLanguage,
   runQuery,
   settle,
   useReady,
@@ -16,12 +14,12 @@ import {
 } from '../../app/route-data.js';
 import { useLang, useLocalize } from '../../i18n/use-lang.js';
 import { contentAlternates, useContentLang } from '../../components/article/content-lang.js';
-import { absoluteUrl, breadcrumbJsonLd, legalServiceJsonLd } from '../../app/seo.js';
+import { absoluteUrl, useBreadcrumbJsonLd, legalServiceJsonLd } from '../../app/seo.js';
 import { ArticleFrame, ArticleHead, ArticleNotFound } from '../../components/article/ArticleFrame.js';
 import { IconByName } from '../../components/IconByName.js';
 import { Prose } from '../../components/Prose.js';
 import { FeatureCard } from '../../components/article/FeatureCard.js';
-import { SectionHeading } from '../../components/SectionHeading.js';
+import { Eyebrow, SectionHeading } from '../../components/SectionHeading.js';
 
 graphql(`
   fragment PracticeAreaArticle on PracticeArea {
@@ -298,7 +296,6 @@ function CtaBand({ area, site }: { area: Area; site: Site }) {
 
 function PracticeHead({ area, site, canonical }: { area: Area; site: Site; canonical: 'seo' | 'link' }) {
   const { t } = useTranslation('page');
-  const lang = useLang();
   const localize = useLocalize();
   const url = canonical === 'seo' && area.seo.canonical ? area.seo.canonical : absoluteUrl(site, area.link);
   return (
@@ -309,14 +306,10 @@ function PracticeHead({ area, site, canonical }: { area: Area; site: Site; canon
       canonical={url}
       ogImage={area.seo.ogImage ?? absoluteUrl(site, '/images/hero-1200x675.jpg')}
       jsonLd={[
-        {
-          ...breadcrumbJsonLd(site, [
-            { name: t('breadcrumbs.home'), path: localize('/') },
-            { name: t('breadcrumbs.practiceAreas'), path: localize('/practice-areas/') },
-            { name: area.title, path: url },
-          ]),
-          inLanguage: HTML_LANG[lang],
-        },
+        useBreadcrumbJsonLd(site, [
+          { name: t('breadcrumbs.practiceAreas'), path: localize('/practice-areas/') },
+          { name: area.title, path: url },
+        ]),
         { ...legalServiceJsonLd(site), knowsAbout: area.title },
       ]}
     />
@@ -326,7 +319,7 @@ function PracticeHead({ area, site, canonical }: { area: Area; site: Site; canon
 /** The loader of both practice-area addresses (/practice-areas/{slug}/ and /practice/{slug}). */
 export function practiceLoader({ context, params, request }: LoaderFunctionArgs) {
   // brief §10: the built-in copy comes in the page's language.
-  const language = graphqlLanguage(requestLang(request));
+  const language = requestLanguage(request);
   const area = runQuery(context, PracticeAreaPageQueryDoc, { slug: params.slug ?? '', language });
   return settle(context, {
     area,
@@ -428,16 +421,9 @@ export function PracticeAreaView({
         <Box as="section" aria-labelledby="practice-why-title" py={{ base: '12', md: '20' }} bg="brand.800">
           <Container maxW="7xl">
             <Box textAlign="center" mb={{ base: '8', md: '12' }}>
-              <Text
-                color="gold.300"
-                fontWeight="semibold"
-                textTransform="uppercase"
-                letterSpacing="wider"
-                fontSize="sm"
-                mb="2"
-              >
+              <Eyebrow color="gold.300" mb="2">
                 {t('whyChooseUs')}
-              </Text>
+              </Eyebrow>
               <Heading
                 as="h2"
                 id="practice-why-title"

@@ -18,6 +18,7 @@ import {
 } from '../../app/route-data';
 import { useRenderContext } from '../../app/render-context';
 import { pageTitle } from '../../app/seo';
+import { formatFirmTime } from '../../app/firm-time';
 import { ArticleStatus } from '../../components/article/ArticleFrame';
 import { PostView } from '../post/PostRoute';
 import { RecentPostsQuery } from '../post/RecentPosts';
@@ -100,17 +101,9 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
 
 /** 'Saved 26 Nov 2026, 3:04 pm': the server writes the site's time; the page's script, the reader's. */
 function SavedAt({ iso }: { iso: string }) {
-  const date = new Date(iso);
-  const text = Number.isNaN(date.getTime())
-    ? iso
-    : new Intl.DateTimeFormat('en-IN', {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-        timeZone: 'Asia/Kolkata',
-      }).format(date);
   return (
     <time dateTime={iso} data-local-time="">
-      {text}
+      {formatFirmTime(iso, 'short')}
     </time>
   );
 }

@@ -16,6 +16,8 @@ import {
 } from '@chakra-ui/react';
 import { CircleCheck, CircleX, Database, ExternalLink, RefreshCw, type LucideIcon } from 'lucide-react';
 import { graphql } from '../../gql';
+import { formatFirmTime } from '../../app/firm-time';
+import { cardStyles } from '../../components/card-styles';
 import { useConnectionCheck, type CheckState } from './connection-check';
 
 export const WpAdminConnection = graphql(`
@@ -34,16 +36,7 @@ export const WpAdminConnection = graphql(`
   }
 `);
 
-export const Card = chakra('section', {
-  base: {
-    bg: 'white',
-    borderWidth: '1px',
-    borderColor: 'gray.200',
-    borderRadius: 'xl',
-    boxShadow: 'sm',
-    p: { base: '5', md: '8' },
-  },
-});
+export const Card = chakra('section', { base: { ...cardStyles, p: { base: '5', md: '8' } } });
 
 const Mono = chakra('code', {
   base: { fontFamily: 'mono', fontSize: '0.9em', bg: 'gray.100', px: '1', borderRadius: 'sm' },
@@ -72,13 +65,6 @@ function External({ href, children }: { href: string; children: ReactNode }) {
       <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
     </ExternalAnchor>
   );
-}
-
-function formatCheckedAt(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Asia/Kolkata' });
 }
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -120,21 +106,8 @@ function StatusLine({ check }: { check: CheckState }) {
       </Stack>
     );
   }
-  if (check.phase === 'failed') {
-    return (
-      <Stack gap="2">
-        <StatusHeading icon={CircleX} color="red.700">
-          Connection failed
-        </StatusHeading>
-        <Text color="gray.800">{check.reason}</Text>
-        <Text color="gray.700">
-          Check that the site&apos;s content gateway is running, then press Refresh.
-        </Text>
-      </Stack>
-    );
-  }
   const connection = check.phase === 'done' ? check.connection : undefined;
-  if (!connection) {
+  if (!connection && check.phase !== 'failed') {
     return (
       <HStack gap="3">
         <Spinner size="md" color="brand.800" />
@@ -144,14 +117,14 @@ function StatusLine({ check }: { check: CheckState }) {
       </HStack>
     );
   }
-  if (connection.status === 'CONNECTED') {
+  if (connection?.status === 'CONNECTED') {
     return (
       <StatusHeading icon={CircleCheck} color="green.700">
         Connected to WordPress
       </StatusHeading>
     );
   }
-  if (connection.status === 'EMBEDDED') {
+  if (connection?.status === 'EMBEDDED') {
     return (
       <Stack gap="3">
         <StatusHeading icon={Database} color="brand.800">
@@ -166,12 +139,22 @@ function StatusLine({ check }: { check: CheckState }) {
       </Stack>
     );
   }
+  // The check failed, or the gateway could not reach WordPress.
   return (
     <Stack gap="2">
       <StatusHeading icon={CircleX} color="red.700">
         Connection failed
       </StatusHeading>
-      <Text color="gray.700">Please check your WordPress setup and ensure the REST API is accessible.</Text>
+      {check.phase === 'failed' ? (
+        <>
+          <Text color="gray.800">{check.reason}</Text>
+          <Text color="gray.700">
+            Check that the site&apos;s content gateway is running, then press Refresh.
+          </Text>
+        </>
+      ) : (
+        <Text color="gray.700">Please check your WordPress setup and ensure the REST API is accessible.</Text>
+      )}
     </Stack>
   );
 }
@@ -227,7 +210,7 @@ export function ConnectionStatus({ action }: { action: string }) {
                 ? `${connection.latencyMs} ms`
                 : '—'}
             </Detail>
-            <Detail label="Checked at">{formatCheckedAt(connection.checkedAt)}</Detail>
+            <Detail label="Checked at">{formatFirmTime(connection.checkedAt, 'medium')}</Detail>
             <Detail label="Details">{connection.message}</Detail>
           </chakra.dl>
         )}
@@ -255,30 +238,23 @@ export function ConnectionStatus({ action }: { action: string }) {
           </Text>
         )}
         <Stack as="ul" listStyleType="none" m="0" p="0" gap="1">
-          <li>
-            <Text as="span" fontWeight="semibold" color="gray.700" me="2">
-              Practice areas API:
-            </Text>
-            {connection?.practiceAreasEndpoint ? (
-              <External href={connection.practiceAreasEndpoint}>{connection.practiceAreasEndpoint}</External>
-            ) : (
-              <Text as="span" color="gray.600">
-                not available
+          {[
+            { label: 'Practice areas API:', endpoint: connection?.practiceAreasEndpoint },
+            { label: 'Pages API:', endpoint: connection?.pagesEndpoint },
+          ].map(({ label, endpoint }) => (
+            <li key={label}>
+              <Text as="span" fontWeight="semibold" color="gray.700" me="2">
+                {label}
               </Text>
-            )}
-          </li>
-          <li>
-            <Text as="span" fontWeight="semibold" color="gray.700" me="2">
-              Pages API:
-            </Text>
-            {connection?.pagesEndpoint ? (
-              <External href={connection.pagesEndpoint}>{connection.pagesEndpoint}</External>
-            ) : (
-              <Text as="span" color="gray.600">
-                not available
-              </Text>
-            )}
-          </li>
+              {endpoint ? (
+                <External href={endpoint}>{endpoint}</External>
+              ) : (
+                <Text as="span" color="gray.600">
+                  not available
+                </Text>
+              )}
+            </li>
+          ))}
         </Stack>
       </Card>
     </>
