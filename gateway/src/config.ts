@@ -6,12 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { SITE_DEFAULTS } from './derive/site.js';
-import {
-  parseTrustProxy,
-  PREVIEW_SECRET_MIN_LENGTH,
-  TrustProxyError,
-  type TrustProxy,
-} from '@site/server-kit';
+import { parseTrustProxy, PREVIEW_SECRET_MIN_LENGTH, TrustProxyError } from '@site/server-kit';
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -22,101 +17,8 @@ export class ConfigError extends Error {
   }
 }
 
-export type NodeEnv = 'development' | 'production' | 'test';
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-
-export interface SocialConfig {
-  facebook: string | null;
-  instagram: string | null;
-  linkedin: string | null;
-  x: string | null;
-}
-
-export interface SiteSettings {
-  /** Origin of the public site, no trailing slash. */
-  url: string;
-  name: string | null;
-  phone: string | null;
-  emergencyPhone: string | null;
-  email: string | null;
-  whatsappUrl: string | null;
-  streetAddress: string | null;
-  social: SocialConfig;
-}
-
-export interface GatewayConfig {
-  nodeEnv: NodeEnv;
-  /** The web server's port (the gateway only uses it to describe the site). */
-  port: number;
-  gatewayPort: number;
-  gatewayHost: string;
-  /** WordPress site root without a trailing slash; null serves the embedded content snapshot. */
-  wordpressUrl: string | null;
-  contentDir: string;
-  cache: {
-    ttlMs: number;
-    staleWhileRevalidateMs: number;
-    staleIfErrorMaxAgeMs: number;
-    maxBytes: number;
-  };
-  upstream: {
-    timeoutMs: number;
-    retries: number;
-    /** Largest WordPress answer read; a bigger one is abandoned mid-stream. */
-    maxResponseBytes: number;
-    /** Circuit breaker: consecutive failed requests that open it (0: off), and its cool-down. */
-    breaker: { threshold: number; cooldownMs: number };
-  };
-  /** Images served from /media (media/): where WordPress keeps them, and the disk cache. */
-  media: {
-    /** Hosts besides WORDPRESS_URL's whose images may be fetched (MEDIA_HOSTS). */
-    hosts: string[];
-    cacheDir: string;
-    cacheMaxBytes: number;
-    /** Largest original fetched; a bigger one is refused mid-stream. */
-    maxOriginalBytes: number;
-  };
-  security: SecurityConfig;
-  /** A shared cache for several replicas; null keeps every cache in this process's memory. */
-  redis: { url: string | null; prefix: string; timeoutMs: number };
-  site: SiteSettings;
-  purgeSecret: string | null;
-  /** Verifies preview links (PREVIEW_SECRET, shared with WordPress); null: previews are off. */
-  previewSecret: string | null;
-  enquiries: EnquiryConfig;
-  sandbox: boolean;
-  introspection: boolean;
-  logLevel: LogLevel;
-}
-
-export interface EnquiryConfig {
-  /** Folder of the outbox (enquiries.jsonl): every enquiry is written here before it is delivered. */
-  outboxDir: string;
-  /** WordPress user and application password the enquiries are delivered as; null keeps them in the outbox. */
-  wordpressUser: string | null;
-  wordpressAppPassword: string | null;
-  /** Enquiries one client address may send at once, then again per window; 0 turns the limit off. */
-  rateLimit: number;
-  rateWindowMs: number;
-  /** Longest wait between two delivery attempts while WordPress is unreachable. */
-  retryMaxMs: number;
-}
-
-/** Limits and trust at the HTTP edge (docs/security.md). */
-export interface SecurityConfig {
-  /** Which peers' X-Forwarded-For is believed (GATEWAY_TRUST_PROXY; default: loopback, the web server). */
-  trustProxy: TrustProxy;
-  hsts: boolean;
-  maxBodyBytes: number;
-  /** Token buckets per client address; perMinute 0 turns a limit off. */
-  rateLimit: {
-    graphql: { perMinute: number; burst: number };
-    /** Mutations (on top of any limit of their own, e.g. enquiries). */
-    writes: { perMinute: number; burst: number };
-    /** Operations that ask for a draft (Query.preview): each one is a live WordPress request. */
-    preview: { perMinute: number; burst: number };
-  };
-}
+/** The gateway's settings, as loadConfig reads them. */
+export type GatewayConfig = ReturnType<typeof loadConfig>;
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -201,7 +103,7 @@ function refusePlaceholder(
   );
 }
 
-export function loadConfig(env: Env): GatewayConfig {
+export function loadConfig(env: Env) {
   /** A setting that may be left unset: null then. */
   const optional = <T>(name: string, schema: z.ZodType<T>, expectation: string, secret = false) =>
     read(env, name, schema.optional(), expectation, secret) ?? null;
@@ -317,6 +219,7 @@ export function loadConfig(env: Env): GatewayConfig {
 
   return {
     nodeEnv,
+    /** The web server's port (the gateway only uses it to describe the site). */
     port: port('PORT', 3000),
     gatewayPort: port('GATEWAY_PORT', 4000),
     gatewayHost: read(
@@ -328,6 +231,7 @@ export function loadConfig(env: Env): GatewayConfig {
         .default('127.0.0.1'),
       'a host name or IP address',
     ),
+    /** WordPress site root without a trailing slash; null serves the embedded content snapshot. */
     wordpressUrl,
     contentDir: path.resolve(REPO_ROOT, contentDir ?? 'content'),
     cache: {
@@ -339,7 +243,9 @@ export function loadConfig(env: Env): GatewayConfig {
     upstream: {
       timeoutMs: whole('UPSTREAM_TIMEOUT_MS', 5000, 100, 120_000, 'milliseconds'),
       retries: read(env, 'UPSTREAM_RETRIES', int(0, 5).default(2), 'a whole number between 0 and 5'),
+      /** Largest WordPress answer read; a bigger one is abandoned mid-stream. */
       maxResponseBytes: megabytes('UPSTREAM_MAX_RESPONSE_MB', 16, 1, 1024),
+      /** Circuit breaker: consecutive failed requests that open it (0: off), and its cool-down. */
       breaker: {
         threshold: read(
           env,
@@ -350,7 +256,9 @@ export function loadConfig(env: Env): GatewayConfig {
         cooldownMs: secondsAsMs('UPSTREAM_BREAKER_COOLDOWN', 30, 1, 3600),
       },
     },
+    /** Images served from /media (media/): where WordPress keeps them, and the disk cache. */
     media: {
+      /** Hosts besides WORDPRESS_URL's whose images may be fetched (MEDIA_HOSTS). */
       hosts: read(
         env,
         'MEDIA_HOSTS',
@@ -368,9 +276,12 @@ export function loadConfig(env: Env): GatewayConfig {
       ),
       cacheDir: path.resolve(REPO_ROOT, directory('MEDIA_CACHE_DIR') ?? path.join(tmpdir(), 'lawfirm-media')),
       cacheMaxBytes: megabytes('MEDIA_CACHE_MAX_MB', 512, 16, 1_048_576),
+      /** Largest original fetched; a bigger one is refused mid-stream. */
       maxOriginalBytes: megabytes('MEDIA_MAX_ORIGINAL_MB', 20, 1, 200),
     },
+    /** Limits and trust at the HTTP edge (docs/security.md). */
     security: {
+      /** Which peers' X-Forwarded-For is believed (GATEWAY_TRUST_PROXY; default: loopback, the web server). */
       trustProxy: read(
         env,
         'GATEWAY_TRUST_PROXY',
@@ -390,12 +301,16 @@ export function loadConfig(env: Env): GatewayConfig {
       ),
       hsts: read(env, 'HSTS', z.enum(['on', 'off']).default('off'), 'on or off') === 'on',
       maxBodyBytes: whole('MAX_BODY_KB', 1024, 1, 102_400, 'kilobytes') * 1024,
+      /** Token buckets per client address; perMinute 0 turns a limit off. */
       rateLimit: {
         graphql: bucket('RATE_LIMIT_GRAPHQL', 300, 60),
+        /** Mutations (on top of any limit of their own, e.g. enquiries). */
         writes: bucket('RATE_LIMIT_WRITES', 10, 5),
+        /** Operations that ask for a draft (Query.preview): each one is a live WordPress request. */
         preview: { perMinute: perMinute('RATE_LIMIT_PREVIEW', 30), burst: 10 },
       },
     },
+    /** A shared cache for several replicas; null keeps every cache in this process's memory. */
     redis: {
       // The URL may carry a password: never echoed.
       url: optional('REDIS_URL', redisUrl, 'a redis:// or rediss:// URL', true),
@@ -411,6 +326,7 @@ export function loadConfig(env: Env): GatewayConfig {
       timeoutMs: whole('REDIS_TIMEOUT_MS', 200, 10, 10_000, 'milliseconds'),
     },
     site: {
+      /** Origin of the public site, no trailing slash. */
       url: siteUrl,
       name: optional('SITE_NAME', z.string().max(120), 'a name of at most 120 characters'),
       phone: sitePhone,
@@ -430,11 +346,15 @@ export function loadConfig(env: Env): GatewayConfig {
       },
     },
     purgeSecret,
+    /** Verifies preview links (PREVIEW_SECRET, shared with WordPress); null: previews are off. */
     previewSecret,
     enquiries: {
+      /** Folder of the outbox (enquiries.jsonl): every enquiry is written here before it is delivered. */
       outboxDir: path.resolve(REPO_ROOT, directory('OUTBOX_DIR') ?? path.join('.run', 'outbox')),
+      /** WordPress user and application password the enquiries are delivered as; null keeps them in the outbox. */
       wordpressUser,
       wordpressAppPassword,
+      /** Enquiries one client address may send at once, then again per window; 0 turns the limit off. */
       rateLimit: read(
         env,
         'ENQUIRY_RATE_LIMIT',
@@ -442,6 +362,7 @@ export function loadConfig(env: Env): GatewayConfig {
         'a whole number of enquiries (0 turns the limit off)',
       ),
       rateWindowMs: secondsAsMs('ENQUIRY_RATE_WINDOW', 600, 1, 86_400),
+      /** Longest wait between two delivery attempts while WordPress is unreachable. */
       retryMaxMs: secondsAsMs('ENQUIRY_RETRY_MAX', 300, 1, 86_400),
     },
     sandbox,
