@@ -5,17 +5,18 @@ import { contentLanguage, knowsLanguage } from '../derive/language.js';
 import { fetchBatch, type BatchQuery, type BatchResult, type RestQuery, type RestSource } from './rest.js';
 import { normalizeSlug } from './slug.js';
 import {
-  wpAnyListSchema,
-  wpPostScanListSchema,
-  wpRefListSchema,
-  wpCategoryListSchema,
-  wpMediaListSchema,
-  wpPageListSchema,
-  wpPageSummaryListSchema,
-  wpPostListSchema,
-  wpPostSummaryListSchema,
-  wpPracticeAreaListSchema,
-  wpPracticeAreaSummaryListSchema,
+  listParser,
+  parseAnyList,
+  wpCategorySchema,
+  wpMediaSchema,
+  wpPageSchema,
+  wpPageSummarySchema,
+  wpPostScanSchema,
+  wpPostSchema,
+  wpPostSummarySchema,
+  wpPracticeAreaSchema,
+  wpPracticeAreaSummarySchema,
+  wpRefSchema,
   type WpCategory,
   type WpMedia,
   type WpPage,
@@ -217,51 +218,49 @@ function bySlugShape<T extends { slug: string }>(
   };
 }
 
-export const POSTS_BY_SLUG = bySlugShape('/posts', POST_FIELDS, (b) => wpPostListSchema.parse(b));
-export const PAGES_BY_SLUG = bySlugShape('/pages', PAGE_FIELDS, (b) => wpPageListSchema.parse(b));
-export const PRACTICE_AREAS_BY_SLUG = bySlugShape('/practice_areas', PRACTICE_AREA_FIELDS, (b) =>
-  wpPracticeAreaListSchema.parse(b),
+const parseCategories = listParser(wpCategorySchema);
+const parsePostSummaries = listParser(wpPostSummarySchema);
+const parsePostScan = listParser(wpPostScanSchema);
+const parsePageSummaries = listParser(wpPageSummarySchema);
+const parsePracticeAreaSummaries = listParser(wpPracticeAreaSummarySchema);
+
+export const POSTS_BY_SLUG = bySlugShape('/posts', POST_FIELDS, listParser(wpPostSchema));
+export const PAGES_BY_SLUG = bySlugShape('/pages', PAGE_FIELDS, listParser(wpPageSchema));
+export const PRACTICE_AREAS_BY_SLUG = bySlugShape(
+  '/practice_areas',
+  PRACTICE_AREA_FIELDS,
+  listParser(wpPracticeAreaSchema),
 );
 // Terms have no status: WordPress answers the slugs it knows.
-export const CATEGORIES_BY_SLUG = bySlugShape(
-  '/categories',
-  CATEGORY_FIELDS,
-  (b) => wpCategoryListSchema.parse(b),
-  null,
-);
+export const CATEGORIES_BY_SLUG = bySlugShape('/categories', CATEGORY_FIELDS, parseCategories, null);
 
-export const MEDIA_BY_ID: BatchShape<WpMedia> = {
-  path: '/media',
-  keyKind: 'id',
-  variant: MEDIA_FIELDS.join(','),
-  // Sorted so the same set of images is the same question whichever order a page asks in.
-  query: (keys) => ({
-    include: [...keys].map(Number).sort((a, b) => a - b),
-    per_page: MAX_PER_PAGE,
-    orderby: 'include',
-    _fields: MEDIA_FIELDS,
-  }),
-  keyOf: (m) => String(m.id),
-  parse: (b) => wpMediaListSchema.parse(b),
-};
-
-function byIdRefShape(path: string): BatchShape<WpRef> {
+function byIdShape<T extends { id: number }>(
+  path: string,
+  fields: readonly string[],
+  parse: (b: unknown) => T[],
+  extra: RestQuery,
+): BatchShape<T> {
   return {
     path,
     keyKind: 'id',
-    variant: REF_FIELDS.join(','),
+    variant: fields.join(','),
     // Sorted so the same set is the same question whichever order a page asks in.
     query: (keys) => ({
       include: [...keys].map(Number).sort((a, b) => a - b),
       per_page: MAX_PER_PAGE,
-      status: 'publish',
-      _fields: REF_FIELDS,
+      ...extra,
+      _fields: fields,
     }),
     keyOf: (item) => String(item.id),
-    parse: (b) => wpRefListSchema.parse(b),
+    parse,
   };
 }
 
+export const MEDIA_BY_ID = byIdShape('/media', MEDIA_FIELDS, listParser(wpMediaSchema), {
+  orderby: 'include',
+});
+const byIdRefShape = (path: string) =>
+  byIdShape(path, REF_FIELDS, listParser(wpRefSchema), { status: 'publish' });
 export const POST_REFS_BY_ID = byIdRefShape('/posts');
 export const PAGE_REFS_BY_ID = byIdRefShape('/pages');
 export const PRACTICE_AREA_REFS_BY_ID = byIdRefShape('/practice_areas');
@@ -323,7 +322,7 @@ export function createWpApi(source: RestSource): WpApi {
       const response = await source.get(
         '/posts',
         postsQuery(query, MAX_PER_PAGE, page, [...POST_SUMMARY_FIELDS, 'content']),
-        { parse: (b) => wpPostScanListSchema.parse(b) },
+        { parse: parsePostScan },
       );
       for (const post of response.body) {
         if (contentLanguage(post) === language) found.push(withoutBody(post));
@@ -341,9 +340,7 @@ export function createWpApi(source: RestSource): WpApi {
       const response = await source.get(
         '/posts',
         postsQuery(params, params.perPage, params.page, POST_SUMMARY_FIELDS),
-        {
-          parse: (b) => wpPostSummaryListSchema.parse(b),
-        },
+        { parse: parsePostSummaries },
       );
       if (params.language && !response.body.every(knowsLanguage)) {
         // Answers without a language field come from a WordPress that ignored the filter.
@@ -366,7 +363,7 @@ export function createWpApi(source: RestSource): WpApi {
     async countPosts(params) {
       const fields = params.language ? ['id', 'lang', 'language'] : ['id'];
       const response = await source.get('/posts', postsQuery(params, 1, 1, fields), {
-        parse: (b) => wpAnyListSchema.parse(b),
+        parse: parseAnyList,
       });
       const first = response.body[0];
       if (params.language && first && !knowsLanguage(first as Record<string, string | undefined>)) {
@@ -388,7 +385,7 @@ export function createWpApi(source: RestSource): WpApi {
         status: 'publish',
         _fields: PAGE_SUMMARY_FIELDS,
       };
-      return (await source.get('/pages', query, { parse: (b) => wpPageSummaryListSchema.parse(b) })).body;
+      return (await source.get('/pages', query, { parse: parsePageSummaries })).body;
     },
 
     async listPracticeAreas() {
@@ -402,8 +399,7 @@ export function createWpApi(source: RestSource): WpApi {
         status: 'publish',
         _fields: PRACTICE_AREA_SUMMARY_FIELDS,
       };
-      const parse = (b: unknown) => wpPracticeAreaSummaryListSchema.parse(b);
-      return (await source.get('/practice_areas', query, { parse })).body;
+      return (await source.get('/practice_areas', query, { parse: parsePracticeAreaSummaries })).body;
     },
 
     mediaByIds: (list) => batch(MEDIA_BY_ID, ids(list)),
@@ -413,7 +409,7 @@ export function createWpApi(source: RestSource): WpApi {
 
     async categories() {
       const query: RestQuery = { hide_empty: true, per_page: CATEGORY_LIST_SIZE, _fields: CATEGORY_FIELDS };
-      return (await source.get('/categories', query, { parse: (b) => wpCategoryListSchema.parse(b) })).body;
+      return (await source.get('/categories', query, { parse: parseCategories })).body;
     },
 
     categoriesBySlugs(list) {
@@ -424,15 +420,11 @@ export function createWpApi(source: RestSource): WpApi {
       const wanted = [...new Set(ids)].filter((id) => id > 0).sort((a, b) => a - b);
       if (wanted.length === 0) return [];
       const query: RestQuery = { include: wanted, per_page: MAX_PER_PAGE, _fields: CATEGORY_FIELDS };
-      return (await source.get('/categories', query, { parse: (b) => wpCategoryListSchema.parse(b) })).body;
+      return (await source.get('/categories', query, { parse: parseCategories })).body;
     },
 
     async checkConnection() {
-      await source.get(
-        '/practice_areas',
-        { per_page: 1 },
-        { parse: (b) => wpAnyListSchema.parse(b), retries: 0, probe: true },
-      );
+      await source.get('/practice_areas', { per_page: 1 }, { parse: parseAnyList, retries: 0, probe: true });
     },
   };
 }
