@@ -34,37 +34,14 @@ export interface EmbeddedSource extends RestSource {
   load(): Promise<void>;
 }
 
-const DEFAULT_ORDERBY: Record<CollectionName, string> = {
-  posts: 'date',
-  pages: 'date',
-  practice_areas: 'date',
-  media: 'date',
-  categories: 'name',
-};
-
-const DEFAULT_ORDER: Record<CollectionName, 'asc' | 'desc'> = {
-  posts: 'desc',
-  pages: 'desc',
-  practice_areas: 'desc',
-  media: 'desc',
-  categories: 'asc',
-};
+/** What a post type may be ordered by; pages and practice areas also by menu_order. */
+const POST_ORDERBY = ['date', 'id', 'include', 'modified', 'slug', 'title', 'relevance', 'include_slugs'];
 
 const ORDERBY_ALLOWED: Record<CollectionName, readonly string[]> = {
-  posts: ['date', 'id', 'include', 'modified', 'slug', 'title', 'relevance', 'include_slugs'],
-  pages: ['date', 'id', 'include', 'modified', 'slug', 'title', 'relevance', 'include_slugs', 'menu_order'],
-  practice_areas: [
-    'date',
-    'id',
-    'include',
-    'modified',
-    'slug',
-    'title',
-    'relevance',
-    'include_slugs',
-    'menu_order',
-  ],
-  media: ['date', 'id', 'include', 'modified', 'slug', 'title', 'relevance', 'include_slugs'],
+  posts: POST_ORDERBY,
+  pages: [...POST_ORDERBY, 'menu_order'],
+  practice_areas: [...POST_ORDERBY, 'menu_order'],
+  media: POST_ORDERBY,
   categories: ['id', 'include', 'name', 'slug', 'include_slugs', 'term_group', 'description', 'count'],
 };
 
@@ -164,7 +141,7 @@ function languageCountsOf(posts: readonly Item[], categoryId: number): Record<La
   if (!counts) {
     counts = new Map();
     for (const post of posts) {
-      if (post.status !== undefined && post.status !== 'publish') continue;
+      if (!isVisible(post)) continue;
       const lang = languageOf(post);
       if (!isLang(lang)) continue;
       for (const id of Array.isArray(post.categories) ? post.categories : []) {
@@ -183,8 +160,13 @@ function translationRefOf(items: readonly Item[], item: Item): Record<string, un
   const id = Number(item.translation ?? 0);
   if (!Number.isInteger(id) || id <= 0) return null;
   const other = items.find((i) => Number(i.id) === id);
-  if (!other || (other.status !== undefined && other.status !== 'publish')) return null;
+  if (!other || !isVisible(other)) return null;
   return { id, slug: String(other.slug), language: languageOf(other) };
+}
+
+/** Whether anonymous visitors see the item: its status is one of these, or it has none. */
+function isVisible(item: Item, statuses: readonly string[] = ['publish']): boolean {
+  return item.status === undefined || statuses.includes(String(item.status));
 }
 
 function compare(a: unknown, b: unknown): number {
@@ -192,8 +174,10 @@ function compare(a: unknown, b: unknown): number {
   return String(a ?? '').localeCompare(String(b ?? ''), 'en');
 }
 
-function pickFields(item: Item, fields: readonly string[] | null): Item {
-  if (!fields) return item;
+/** The item with only the `_fields` asked for (all of them when none are named). */
+function pickFields(item: Item, query: RestQuery): Item {
+  const fields = toList(query._fields);
+  if (fields.length === 0) return item;
   const out: Record<string, unknown> = {};
   // Nested names (media_details.width) select nothing in WordPress 6.1.
   for (const f of fields) if (f in item) out[f] = item[f];
@@ -210,14 +194,13 @@ const HAS_FEATURED_IMAGE: readonly CollectionName[] = ['posts', 'pages', 'practi
 function featuredImageOf(snap: ContentSnapshot, mediaId: number): Record<string, unknown> | null {
   const media =
     mediaId > 0 ? (snap.media as readonly Item[]).find((m) => Number(m.id) === mediaId) : undefined;
-  if (!media || (media.status !== undefined && !['inherit', 'publish'].includes(String(media.status))))
-    return null;
+  if (!media || !isVisible(media, ['inherit', 'publish'])) return null;
   const parentId = Number(media.post ?? 0);
   const parent =
     parentId > 0
       ? HAS_FEATURED_IMAGE.flatMap((c) => snap[c] as readonly Item[]).find((p) => Number(p.id) === parentId)
       : undefined;
-  if (parent && parent.status !== undefined && String(parent.status) !== 'publish') return null;
+  if (parent && !isVisible(parent)) return null;
   const details = (media.media_details ?? {}) as { width?: unknown; height?: unknown };
   return {
     id: mediaId,
@@ -279,7 +262,7 @@ export function createEmbeddedSourceFromSnapshot(
     if (!isTerm) {
       const allowed = collection === 'media' ? ['inherit', 'publish'] : ['publish'];
       if (status.some((s) => s !== 'publish' && s !== 'inherit' && s !== 'any')) throw badParam(path);
-      items = items.filter((i) => i.status === undefined || allowed.includes(String(i.status)));
+      items = items.filter((i) => isVisible(i, allowed));
     }
 
     const include = toIdList(query.include, path);
@@ -291,12 +274,10 @@ export function createEmbeddedSourceFromSnapshot(
     if (slugs.length) items = items.filter((i) => slugs.includes(String(i.slug).toLowerCase()));
 
     if (collection === 'posts') {
+      const inAny = (i: Item, ids: number[]) =>
+        Array.isArray(i.categories) && i.categories.some((c) => ids.includes(Number(c)));
       const categories = toIdList(query.categories, path);
-      if (categories.length) {
-        items = items.filter(
-          (i) => Array.isArray(i.categories) && i.categories.some((c) => categories.includes(Number(c))),
-        );
-      }
+      if (categories.length) items = items.filter((i) => inAny(i, categories));
       // The companion plugin's filter ('en' | 'hi'; anything else is refused like its enum).
       const language = scalar(query.lawfirm_language);
       if (language !== undefined && language !== '') {
@@ -304,12 +285,7 @@ export function createEmbeddedSourceFromSnapshot(
         items = items.filter((i) => languageOf(i) === language);
       }
       const categoriesExclude = toIdList(query.categories_exclude, path);
-      if (categoriesExclude.length) {
-        items = items.filter(
-          (i) =>
-            !(Array.isArray(i.categories) && i.categories.some((c) => categoriesExclude.includes(Number(c)))),
-        );
-      }
+      if (categoriesExclude.length) items = items.filter((i) => !inAny(i, categoriesExclude));
     }
     if (collection === 'pages') {
       const parent = toIdList(query.parent, path);
@@ -328,11 +304,11 @@ export function createEmbeddedSourceFromSnapshot(
       });
     }
 
-    const orderby = scalar(query.orderby) ?? DEFAULT_ORDERBY[collection];
+    const orderby = scalar(query.orderby) ?? (isTerm ? 'name' : 'date');
     if (!ORDERBY_ALLOWED[collection].includes(orderby)) throw badParam(path);
     if (orderby === 'include' && include.length === 0)
       throw badParam(path, 'rest_orderby_include_missing_include');
-    const orderRaw = scalar(query.order) ?? DEFAULT_ORDER[collection];
+    const orderRaw = scalar(query.order) ?? (isTerm ? 'asc' : 'desc');
     if (orderRaw !== 'asc' && orderRaw !== 'desc') throw badParam(path);
     const direction = orderRaw === 'asc' ? 1 : -1;
 
@@ -369,12 +345,9 @@ export function createEmbeddedSourceFromSnapshot(
     const totalPages = Math.ceil(total / perPage);
     if (!isTerm && page > totalPages && total > 0) throw badParam(path, 'rest_post_invalid_page_number');
 
-    const fields = toList(query._fields);
     const slice = items.slice((page - 1) * perPage, page * perPage);
     return {
-      body: slice.map((i) =>
-        pickFields(asThePluginGives(snap, collection, i), fields.length ? fields : null),
-      ),
+      body: slice.map((i) => pickFields(asThePluginGives(snap, collection, i), query)),
       total,
       totalPages,
     };
@@ -426,12 +399,14 @@ export function createEmbeddedSourceFromSnapshot(
           );
         }
         // A draft exists but is not for anonymous eyes.
-        if (item.status !== undefined && !['publish', 'inherit'].includes(String(item.status))) {
+        if (!isVisible(item, ['publish', 'inherit'])) {
           throw wordpressApiError(401, requestPath, 'rest_forbidden');
         }
-        const fields = toList(query._fields);
-        const body = pickFields(asThePluginGives(snap, collection, item), fields.length ? fields : null);
-        result = { body, total: null, totalPages: null };
+        result = {
+          body: pickFields(asThePluginGives(snap, collection, item), query),
+          total: null,
+          totalPages: null,
+        };
       } else {
         result = answer(snap, collection, all, requestPath, query);
       }
