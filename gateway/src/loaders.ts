@@ -80,30 +80,20 @@ export function createLoaders(api: WpApi): Loaders {
 
   const refs = (find: (ids: readonly number[]) => Promise<BatchResult<WpRef>>) =>
     new DataLoader<number, WpRef | null>(async (ids) => inOrder(await find(ids), ids.map(String)));
+  const bySlug = <T>(find: (slugs: readonly string[]) => Promise<BatchResult<T>>) =>
+    new DataLoader<string, T | null>(
+      async (slugs) => inOrder(primed(await find(slugs)), slugs.map(normalizeSlug)),
+      { cacheKeyFn: normalizeSlug },
+    );
 
   return {
     media,
     postRefById: refs((ids) => api.postRefsByIds(ids)),
     pageRefById: refs((ids) => api.pageRefsByIds(ids)),
     practiceAreaRefById: refs((ids) => api.practiceAreaRefsByIds(ids)),
-    postBySlug: new DataLoader(
-      async (slugs) => inOrder(primed(await api.postsBySlugs(slugs)), slugs.map(normalizeSlug)),
-      {
-        cacheKeyFn: normalizeSlug,
-      },
-    ),
-    pageBySlug: new DataLoader(
-      async (slugs) => inOrder(primed(await api.pagesBySlugs(slugs)), slugs.map(normalizeSlug)),
-      {
-        cacheKeyFn: normalizeSlug,
-      },
-    ),
-    practiceAreaBySlug: new DataLoader(
-      async (slugs) => inOrder(primed(await api.practiceAreasBySlugs(slugs)), slugs.map(normalizeSlug)),
-      {
-        cacheKeyFn: normalizeSlug,
-      },
-    ),
+    postBySlug: bySlug((slugs) => api.postsBySlugs(slugs)),
+    pageBySlug: bySlug((slugs) => api.pagesBySlugs(slugs)),
+    practiceAreaBySlug: bySlug((slugs) => api.practiceAreasBySlugs(slugs)),
     category: new DataLoader(async (ids) => {
       const known = byId(await categories(), ids);
       const missing = ids.filter((_, i) => known[i] === null);

@@ -60,22 +60,13 @@ function snapshotLinkOrigin(contentDir: string): string | null {
 function hostOptions(config: GatewayConfig): SanitizeOptions {
   let options = sanitizeOptions.get(config);
   if (!options) {
-    const hosts = [config.site.url, config.wordpressUrl].flatMap((u) => {
-      if (!u) return [];
-      try {
-        return [new URL(u).hostname];
-      } catch {
-        return [];
-      }
-    });
-    const contentHosts = [config.wordpressUrl ?? snapshotLinkOrigin(config.contentDir)].flatMap((u) => {
-      if (!u) return [];
-      try {
-        return [new URL(u).hostname];
-      } catch {
-        return [];
-      }
-    });
+    const hostnames = (urls: (string | null)[]) =>
+      urls.flatMap((u) => {
+        const url = u ? URL.parse(u) : null;
+        return url ? [url.hostname] : [];
+      });
+    const hosts = hostnames([config.site.url, config.wordpressUrl]);
+    const contentHosts = hostnames([config.wordpressUrl ?? snapshotLinkOrigin(config.contentDir)]);
     options = { internalHosts: [...new Set([...hosts, ...contentHosts])], contentHosts };
     sanitizeOptions.set(config, options);
   }
