@@ -283,28 +283,6 @@ function localizeSeo(lang: Lang, seo: Seo, siteUrl: string): Seo {
   };
 }
 
-/**
- * A built-in area with its WordPress page's content inserted when there is one (brief §2): the
- * WordPress title when it is not empty, the sanitised body, page_structure's hero subtitle, titles
- * and items (icons normalised: Scale for services, Award for why-choose), and the featured image.
- * Built-in data fills every gap.
- */
-export function mergePracticeArea(
-  builtIn: BuiltInPracticeArea,
-  wpPage: WpPageLike | null | undefined,
-  helpers: PracticeAreaHelpers,
-): PracticeAreaContent {
-  return practiceAreaOf({ builtIn, page: wpPage ?? null, post: null }, helpers);
-}
-
-/** A `practice_area` custom post (brief §2 /practice/{slug}) as a PracticeArea. */
-export function practiceAreaFromWp(
-  wp: WpPracticeAreaLike,
-  helpers: PracticeAreaHelpers,
-): PracticeAreaContent {
-  return practiceAreaOf({ builtIn: null, page: null, post: wp }, helpers);
-}
-
 function menuOrder(post: WpPracticeAreaLike): number {
   return typeof post.menu_order === 'number' && Number.isFinite(post.menu_order) ? post.menu_order : 0;
 }

@@ -1,15 +1,6 @@
 import { siteImage } from './media.js';
 import sanitizeHtml from 'sanitize-html';
-import {
-  isTag,
-  isText,
-  parseHtml,
-  serializeHtml,
-  setChildren,
-  type ChildNode,
-  type Document,
-  type Element,
-} from './dom.js';
+import { isTag, isText, parseHtml, setChildren, type ChildNode, type Document, type Element } from './dom.js';
 import { IMAGE_SCHEMES, LINK_SCHEMES, readsAsOtherHost, safeUrl } from './url.js';
 import { bareEmbedLink, embedLink, type EmbedKind } from './embeds.js';
 import { Element as DomElement, Text as DomText } from 'domhandler';
@@ -440,7 +431,13 @@ function linkBareEmbed(wrapper: Element): void {
   setChildren(wrapper, [anchor]);
 }
 
-/** Sanitised body as a DOM, for callers that keep working on it (headings ids, word count). */
+/**
+ * Sanitises WordPress HTML for the blog, as a DOM for the callers that keep working on it (headings'
+ * ids, word count): a strict allow-list of elements and attributes, only http/https/mailto/tel or
+ * relative URLs (never protocol-relative), safe `rel` on new-tab and external links, lazy images,
+ * `class` only with WordPress block names, ids only of the anchor shape (which of them stay, and the
+ * headings' ids, are settled by assignHeadingIds), embedded frames and players as links.
+ */
 export function sanitizeToDocument(html: string, options: SanitizeOptions = {}): Document {
   const input = typeof html === 'string' ? html.replace(/\0/g, '\uFFFD') : '';
   const doc = parseHtml(input === '' ? '' : sanitizeHtml(input, SANITIZE_HTML_OPTIONS));
@@ -452,15 +449,4 @@ export function sanitizeToDocument(html: string, options: SanitizeOptions = {}):
     ),
   });
   return doc;
-}
-
-/**
- * Sanitises WordPress HTML for the blog: a strict allow-list of elements and attributes, only
- * http/https/mailto/tel or relative URLs (never protocol-relative), safe `rel` on new-tab and external
- * links, lazy images, `class` only with WordPress block names, ids only of the anchor shape (which of
- * them stay, and the headings' ids, are settled by assignHeadingIds), embedded frames and players as
- * links.
- */
-export function sanitizeContent(html: string, options: SanitizeOptions = {}): string {
-  return serializeHtml(sanitizeToDocument(html, options).children);
 }
