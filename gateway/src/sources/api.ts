@@ -17,15 +17,7 @@ import {
   wpPracticeAreaSchema,
   wpPracticeAreaSummarySchema,
   wpRefSchema,
-  type WpCategory,
-  type WpMedia,
-  type WpPage,
-  type WpPageSummary,
-  type WpPost,
   type WpPostSummary,
-  type WpPracticeArea,
-  type WpPracticeAreaSummary,
-  type WpRef,
 } from './types.js';
 
 /**
@@ -167,33 +159,8 @@ export interface ListResult<T> {
   totalPages: number;
 }
 
-export interface WpApi {
-  listPosts(params: PostListParams): Promise<ListResult<WpPostSummary>>;
-  /** X-WP-Total of a posts query, asking for as little as WordPress allows. */
-  countPosts(params: Omit<PostListParams, 'perPage' | 'page'>): Promise<number>;
-  /** Keyed by normalised slug (see normalizeSlug). */
-  postsBySlugs(slugs: readonly string[]): Promise<BatchResult<WpPost>>;
-  pagesBySlugs(slugs: readonly string[]): Promise<BatchResult<WpPage>>;
-  /** The practice pages of brief §7: one call for all of them (`per_page=20`). */
-  practicePages(slugs: readonly string[]): Promise<BatchResult<WpPage>>;
-  listPages(perPage: number): Promise<WpPageSummary[]>;
-  /** Every published practice area (up to 100), as summaries; the order is the caller's to make. */
-  listPracticeAreas(): Promise<WpPracticeAreaSummary[]>;
-  practiceAreasBySlugs(slugs: readonly string[]): Promise<BatchResult<WpPracticeArea>>;
-  /** Keyed by the id as a string. */
-  mediaByIds(ids: readonly number[]): Promise<BatchResult<WpMedia>>;
-  /** Published posts, pages and practice areas by id (slug and language only), keyed by the id as a string. */
-  postRefsByIds(ids: readonly number[]): Promise<BatchResult<WpRef>>;
-  pageRefsByIds(ids: readonly number[]): Promise<BatchResult<WpRef>>;
-  practiceAreaRefsByIds(ids: readonly number[]): Promise<BatchResult<WpRef>>;
-  /** The first CATEGORY_LIST_SIZE categories with posts, by name. */
-  categories(): Promise<WpCategory[]>;
-  /** Keyed by normalised slug; empty categories too. */
-  categoriesBySlugs(slugs: readonly string[]): Promise<BatchResult<WpCategory>>;
-  categoriesByIds(ids: readonly number[]): Promise<WpCategory[]>;
-  /** brief §7's connectivity check; throws when WordPress does not answer with a list. */
-  checkConnection(): Promise<void>;
-}
+/** brief §7's calls: what createWpApi returns. */
+export type WpApi = ReturnType<typeof createWpApi>;
 
 /** Slug lookups ask for up to 20 per page like the spec's practice-pages call, more when needed. */
 function slugPerPage(count: number): number {
@@ -297,7 +264,7 @@ function withoutBody(post: WpPostSummary & { content?: unknown }): WpPostSummary
   return summary;
 }
 
-export function createWpApi(source: RestSource): WpApi {
+export function createWpApi(source: RestSource) {
   const batch = <T>(shape: BatchShape<T>, keys: readonly string[]): Promise<BatchResult<T>> => {
     if (keys.length === 0) return Promise.resolve(new Map());
     const question = { ...shape, keys };
@@ -334,7 +301,7 @@ export function createWpApi(source: RestSource): WpApi {
   }
 
   return {
-    async listPosts(params) {
+    async listPosts(params: PostListParams): Promise<ListResult<WpPostSummary>> {
       // Summaries only: a field that needs the body loads the whole post by slug (batched), and a
       // summary is never remembered as "the post with this slug".
       const response = await source.get(
@@ -360,7 +327,8 @@ export function createWpApi(source: RestSource): WpApi {
       };
     },
 
-    async countPosts(params) {
+    /** X-WP-Total of a posts query, asking for as little as WordPress allows. */
+    async countPosts(params: Omit<PostListParams, 'perPage' | 'page'>): Promise<number> {
       const fields = params.language ? ['id', 'lang', 'language'] : ['id'];
       const response = await source.get('/posts', postsQuery(params, 1, 1, fields), {
         parse: parseAnyList,
@@ -372,12 +340,14 @@ export function createWpApi(source: RestSource): WpApi {
       return response.total ?? response.body.length;
     },
 
-    postsBySlugs: (list) => batch(POSTS_BY_SLUG, slugs(list)),
-    pagesBySlugs: (list) => batch(PAGES_BY_SLUG, slugs(list)),
-    practicePages: (list) => batch(PAGES_BY_SLUG, slugs(list)),
-    practiceAreasBySlugs: (list) => batch(PRACTICE_AREAS_BY_SLUG, slugs(list)),
+    /** Keyed by normalised slug (see normalizeSlug). */
+    postsBySlugs: (list: readonly string[]) => batch(POSTS_BY_SLUG, slugs(list)),
+    pagesBySlugs: (list: readonly string[]) => batch(PAGES_BY_SLUG, slugs(list)),
+    /** The practice pages of brief §7: one call for all of them (`per_page=20`). */
+    practicePages: (list: readonly string[]) => batch(PAGES_BY_SLUG, slugs(list)),
+    practiceAreasBySlugs: (list: readonly string[]) => batch(PRACTICE_AREAS_BY_SLUG, slugs(list)),
 
-    async listPages(perPage) {
+    async listPages(perPage: number) {
       const query: RestQuery = {
         per_page: perPage,
         orderby: 'date',
@@ -388,6 +358,7 @@ export function createWpApi(source: RestSource): WpApi {
       return (await source.get('/pages', query, { parse: parsePageSummaries })).body;
     },
 
+    /** Every published practice area (up to 100), as summaries; the order is the caller's to make. */
     async listPracticeAreas() {
       // By title, which every WordPress accepts: `orderby=menu_order` is refused (400) where the
       // post type lacks page-attributes (an older companion plugin). The site orders by menu_order
@@ -402,27 +373,32 @@ export function createWpApi(source: RestSource): WpApi {
       return (await source.get('/practice_areas', query, { parse: parsePracticeAreaSummaries })).body;
     },
 
-    mediaByIds: (list) => batch(MEDIA_BY_ID, ids(list)),
-    postRefsByIds: (list) => batch(POST_REFS_BY_ID, ids(list)),
-    pageRefsByIds: (list) => batch(PAGE_REFS_BY_ID, ids(list)),
-    practiceAreaRefsByIds: (list) => batch(PRACTICE_AREA_REFS_BY_ID, ids(list)),
+    /** Keyed by the id as a string. */
+    mediaByIds: (list: readonly number[]) => batch(MEDIA_BY_ID, ids(list)),
+    /** Published posts, pages and practice areas by id (slug and language only), keyed by the id as a string. */
+    postRefsByIds: (list: readonly number[]) => batch(POST_REFS_BY_ID, ids(list)),
+    pageRefsByIds: (list: readonly number[]) => batch(PAGE_REFS_BY_ID, ids(list)),
+    practiceAreaRefsByIds: (list: readonly number[]) => batch(PRACTICE_AREA_REFS_BY_ID, ids(list)),
 
+    /** The first CATEGORY_LIST_SIZE categories with posts, by name. */
     async categories() {
       const query: RestQuery = { hide_empty: true, per_page: CATEGORY_LIST_SIZE, _fields: CATEGORY_FIELDS };
       return (await source.get('/categories', query, { parse: parseCategories })).body;
     },
 
-    categoriesBySlugs(list) {
+    /** Keyed by normalised slug; empty categories too. */
+    categoriesBySlugs(list: readonly string[]) {
       return batch(CATEGORIES_BY_SLUG, slugs(list));
     },
 
-    async categoriesByIds(ids) {
+    async categoriesByIds(ids: readonly number[]) {
       const wanted = [...new Set(ids)].filter((id) => id > 0).sort((a, b) => a - b);
       if (wanted.length === 0) return [];
       const query: RestQuery = { include: wanted, per_page: MAX_PER_PAGE, _fields: CATEGORY_FIELDS };
       return (await source.get('/categories', query, { parse: parseCategories })).body;
     },
 
+    /** brief §7's connectivity check; throws when WordPress does not answer with a list. */
     async checkConnection() {
       await source.get('/practice_areas', { per_page: 1 }, { parse: parseAnyList, retries: 0, probe: true });
     },
