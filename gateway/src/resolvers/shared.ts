@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { mediaFromWp, mediaOrDefault } from '../derive/media.js';
 import type { PracticeAreaHelpers } from '../derive/practice-areas.js';
-import { siteFromConfig, type SiteConfig } from '../derive/site.js';
+import { siteFromConfig } from '../derive/site.js';
 import type { SanitizeOptions } from '../derive/sanitize.js';
 import type { GatewayConfig } from '../config.js';
 import type { GatewayContext } from '../context.js';
@@ -13,30 +13,13 @@ import type { WpMedia } from '../sources/types.js';
 import { isDraft } from '../preview/drafts.js';
 import { errorSummary } from './errors.js';
 
-export function siteConfigOf(config: GatewayConfig): SiteConfig {
-  const { site } = config;
-  return {
-    name: site.name,
-    url: site.url,
-    phone: site.phone,
-    emergencyPhone: site.emergencyPhone,
-    email: site.email,
-    whatsappUrl: site.whatsappUrl,
-    streetAddress: site.streetAddress,
-    facebookUrl: site.social.facebook,
-    instagramUrl: site.social.instagram,
-    linkedinUrl: site.social.linkedin,
-    xUrl: site.social.x,
-  };
-}
-
 const siteNames = new WeakMap<GatewayConfig, string>();
 
 /** The firm's name as the site shows it (config or the default), computed once per config. */
 export function siteName(config: GatewayConfig): string {
   let name = siteNames.get(config);
   if (name === undefined) {
-    name = siteFromConfig(siteConfigOf(config)).name;
+    name = siteFromConfig(config.site).name;
     siteNames.set(config, name);
   }
   return name;
