@@ -8,6 +8,7 @@
 import type { Logger } from 'pino';
 import {
   fetchBatch,
+  parseList,
   requestKey,
   type BatchQuery,
   type BatchResult,
@@ -45,12 +46,6 @@ export function resourceOf(path: string): string {
   return path.replace(/^\/+/, '').split('/')[0] ?? '';
 }
 
-function listOf(value: unknown): string[] {
-  if (value === undefined || value === null || value === '') return [];
-  const raw = Array.isArray(value) ? value.map(String) : [String(value)];
-  return raw.flatMap((s) => s.split(/[\s,]+/)).filter((s) => s !== '');
-}
-
 /**
  * `{resource}:id:…` and `{resource}:slug:…` of the items in an answer, and `media:id:…` of the
  * featured images they carry (`featured_image`).
@@ -83,8 +78,8 @@ export function tagsFor(path: string, query: RestQuery | undefined, body: unknow
   const resource = resourceOf(path);
   const tags = new Set<string>([resource]);
   const idInPath = /^\/[a-z_]+\/(\d+)/.exec(path)?.[1];
-  const slugs = listOf(query?.slug);
-  const include = listOf(query?.include);
+  const slugs = parseList(query?.slug);
+  const include = parseList(query?.include);
   if (idInPath) tags.add(`${resource}:id:${idInPath}`);
   for (const s of slugs) tags.add(`${resource}:slug:${s.toLowerCase()}`);
   for (const id of include) tags.add(`${resource}:id:${id}`);

@@ -19,11 +19,13 @@ export const DEFAULT_IMAGE: Media = Object.freeze({
   isDefault: true,
 });
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/** A plain object (not null, not an array): what a WordPress field holding an object is. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function positiveInt(value: unknown): number | null {
+/** A WordPress id or dimension: a positive whole number, else null. */
+export function positiveInt(value: unknown): number | null {
   return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
 }
 

@@ -12,7 +12,7 @@ import { prepareContent } from './content.js';
 import type { SanitizeOptions } from './sanitize.js';
 import { lastModifiedWithOffset } from './date.js';
 import { makeExcerpt } from './excerpt.js';
-import { mediaOrDefault } from './media.js';
+import { isRecord, mediaOrDefault, positiveInt } from './media.js';
 import { mergeSeo } from './seo.js';
 import { htmlToText, toWellFormed } from './text.js';
 import type { WpFeatureItemLike, WpMediaLike, WpPageLike, WpPracticeAreaLike } from './types.js';
@@ -51,20 +51,12 @@ export interface PracticeAreaHelpers {
   content?: SanitizeOptions;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function rendered(value: unknown): string {
   return isRecord(value) && typeof value.rendered === 'string' ? value.rendered : '';
 }
 
 function plain(value: unknown): string {
   return typeof value === 'string' ? htmlToText(value) : '';
-}
-
-function positiveId(value: unknown): number | null {
-  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
 }
 
 /** Feature items from page_structure; items without a title are dropped. */
@@ -82,7 +74,7 @@ export function featuresFromWp(items: unknown, fallbackIcon: IconName): Feature[
 }
 
 function lookupMedia(helpers: PracticeAreaHelpers, id: unknown, alt: string): Media | null {
-  const mediaId = positiveId(id);
+  const mediaId = positiveInt(id);
   if (mediaId === null || !helpers.media) return null;
   const found = helpers.media(mediaId);
   if (found === null || found === undefined) return null;
@@ -98,7 +90,7 @@ function contentHtml(page: WpPageLike, options: SanitizeOptions = {}): string | 
 }
 
 function editUrlFor(helpers: Pick<PracticeAreaHelpers, 'editUrl'>, id: unknown): string | null {
-  const wpId = positiveId(id);
+  const wpId = positiveInt(id);
   if (wpId === null || !helpers.editUrl) return null;
   return helpers.editUrl(wpId) ?? null;
 }
@@ -167,7 +159,7 @@ function slugOf(wp: WpPracticeAreaLike): string {
   // link stays one path segment.
   if (/^[a-z0-9%-]+$/.test(slug) && slug !== '') return slug;
   if (slug !== '') return encodeURIComponent(toWellFormed(slug));
-  const id = positiveId(wp.id);
+  const id = positiveInt(wp.id);
   return id === null ? 'practice-area' : `practice-area-${id}`;
 }
 
@@ -203,7 +195,7 @@ export function practiceAreaCard(
   }
   const own = post ?? {};
   const slug = slugOf(own);
-  const databaseId = positiveId(own.id);
+  const databaseId = positiveInt(own.id);
   return {
     id: databaseId === null ? `practice_area:${slug}` : `practice_area:${databaseId}`,
     slug,
@@ -294,7 +286,7 @@ export function comparePracticeAreaPosts(a: WpPracticeAreaLike, b: WpPracticeAre
   return (
     menuOrder(a) - menuOrder(b) ||
     titleOrder.compare(plain(rendered(a.title)), plain(rendered(b.title))) ||
-    (positiveId(a.id) ?? 0) - (positiveId(b.id) ?? 0)
+    (positiveInt(a.id) ?? 0) - (positiveInt(b.id) ?? 0)
   );
 }
 

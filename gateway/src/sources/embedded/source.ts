@@ -12,6 +12,7 @@ import { isLang, type Lang } from '@site/content-model';
 import { contentLanguage, type LanguageSource } from '../../derive/language.js';
 import { htmlToText } from '../../derive/text.js';
 import {
+  parseList,
   UpstreamError,
   wordpressApiError,
   type QueryValue,
@@ -57,15 +58,8 @@ function badParam(path: string, code = 'rest_invalid_param'): UpstreamError {
   return wordpressApiError(400, path, code);
 }
 
-/** WordPress reads `a,b c` and `['a','b']` alike (wp_parse_list). */
-function toList(value: QueryValue): string[] {
-  if (value === undefined || value === null) return [];
-  const raw = Array.isArray(value) ? value.map(String) : [String(value)];
-  return raw.flatMap((s) => s.split(/[\s,]+/)).filter((s) => s !== '');
-}
-
 function toIdList(value: QueryValue, path: string): number[] {
-  return toList(value).map((s) => {
+  return parseList(value).map((s) => {
     if (!/^\d+$/.test(s)) throw badParam(path);
     return Number(s);
   });
@@ -176,7 +170,7 @@ function compare(a: unknown, b: unknown): number {
 
 /** The item with only the `_fields` asked for (all of them when none are named). */
 function pickFields(item: Item, query: RestQuery): Item {
-  const fields = toList(query._fields);
+  const fields = parseList(query._fields);
   if (fields.length === 0) return item;
   const out: Record<string, unknown> = {};
   // Nested names (media_details.width) select nothing in WordPress 6.1.
@@ -258,7 +252,7 @@ export function createEmbeddedSourceFromSnapshot(
     let items = all.filter((item) => item && typeof item === 'object');
 
     // Anonymous requests see published content only (attachments are 'inherit').
-    const status = toList(query.status);
+    const status = parseList(query.status);
     if (!isTerm) {
       const allowed = collection === 'media' ? ['inherit', 'publish'] : ['publish'];
       if (status.some((s) => s !== 'publish' && s !== 'inherit' && s !== 'any')) throw badParam(path);
@@ -270,7 +264,7 @@ export function createEmbeddedSourceFromSnapshot(
     const exclude = toIdList(query.exclude, path);
     if (exclude.length) items = items.filter((i) => !exclude.includes(Number(i.id)));
 
-    const slugs = toList(query.slug).map((s) => s.toLowerCase());
+    const slugs = parseList(query.slug).map((s) => s.toLowerCase());
     if (slugs.length) items = items.filter((i) => slugs.includes(String(i.slug).toLowerCase()));
 
     if (collection === 'posts') {
