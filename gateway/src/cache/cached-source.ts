@@ -19,6 +19,7 @@ import {
   type RestSource,
 } from '../sources/rest.js';
 import type { Caches, GetOptions, Loaded, ValuesStats } from '@site/server-kit';
+import { admitLine, type LogWindows } from '../log-throttle.js';
 
 export interface CachedSourceOptions {
   ttlMs: number;
@@ -95,7 +96,7 @@ export function cachedSource(
 ): CachedSource {
   const now = options.now ?? Date.now;
   const logWindowMs = options.failureLogWindowMs ?? 30_000;
-  let lastStoreWarning = -Infinity;
+  const lastLogged: LogWindows = new Map();
   const values = caches.values<unknown>({
     name: 'wp',
     maxBytes: options.maxBytes ?? 64 * 1024 * 1024,
@@ -106,36 +107,29 @@ export function cachedSource(
     }),
     lock: options.lock,
     storeFailed: (error) => {
-      const t = now();
-      if (t - lastStoreWarning < logWindowMs) return;
-      lastStoreWarning = t;
+      // Keyed apart from the resources' failures below (a resource name has no spaces).
+      if (admitLine(lastLogged, 'cache store', logWindowMs, now()) === null) return;
       options.logger?.warn(
         { err: error instanceof Error ? error.message : String(error) },
         'cache store failed',
       );
     },
   });
-  const lastLogged = new Map<string, { at: number; suppressed: number }>();
 
   /** Logs a failed WordPress request at most once per window for its resource. */
   const failed =
     (path: string, key: string): GetOptions['failed'] =>
     (error, { served }) => {
       const family = resourceOf(path);
-      const t = now();
-      const last = lastLogged.get(family);
-      if (last && t - last.at < logWindowMs) {
-        last.suppressed += 1;
-        return;
-      }
-      lastLogged.set(family, { at: t, suppressed: 0 });
+      const suppressed = admitLine(lastLogged, family, logWindowMs, now());
+      if (suppressed === null) return;
       options.logger?.warn(
         {
           resource: family,
           key,
           err: { message: error.message, name: error.name },
           served,
-          suppressedSinceLastLog: last?.suppressed ?? 0,
+          suppressedSinceLastLog: suppressed,
         },
         served === 'stale'
           ? 'WordPress failed; serving the last good answer'
