@@ -42,6 +42,7 @@ import { editUrl, practiceHelpers } from './shared.js';
 import { translationsOf } from './language.js';
 import { pageUri } from './page.js';
 import { warnThrottled } from '../log-throttle.js';
+import { memo } from '../memo.js';
 
 /**
  * What a PracticeArea is resolved from. A list fetches summaries: the fields of a card, a link and
@@ -119,11 +120,9 @@ function mediaIdsOf(item: WpPage | WpPracticeAreaOrSummary | null): number[] {
   return [item.featured_media, item.page_structure?.hero_image ?? 0];
 }
 
-type PracticeAreaData = PracticeAreaContent;
+const wholeAreas = new WeakMap<PracticeAreaModel, Promise<PracticeAreaContent>>();
 
-const wholeAreas = new WeakMap<PracticeAreaModel, Promise<PracticeAreaData>>();
-
-async function derive(area: PracticeAreaModel, ctx: GatewayContext): Promise<PracticeAreaData> {
+async function derive(area: PracticeAreaModel, ctx: GatewayContext): Promise<PracticeAreaContent> {
   // Not a second load through the DataLoader: a cache hit there resolves only with the loader's next
   // batch, after the images of the areas without a post have been asked for on their own.
   const listed = await area.wholePosts?.();
@@ -139,13 +138,8 @@ async function derive(area: PracticeAreaModel, ctx: GatewayContext): Promise<Pra
 }
 
 /** The whole area, derived once per model. */
-function whole(area: PracticeAreaModel, ctx: GatewayContext): Promise<PracticeAreaData> {
-  let found = wholeAreas.get(area);
-  if (!found) {
-    found = derive(area, ctx);
-    wholeAreas.set(area, found);
-  }
-  return found;
+function whole(area: PracticeAreaModel, ctx: GatewayContext): Promise<PracticeAreaContent> {
+  return memo(wholeAreas, area, () => derive(area, ctx));
 }
 
 /**

@@ -11,18 +11,14 @@ import type { GatewayContext } from '../context.js';
 import type { Media } from '../generated/resolvers.js';
 import type { WpMedia } from '../sources/types.js';
 import { isDraft } from '../preview/drafts.js';
+import { memo } from '../memo.js';
 import { errorSummary } from './errors.js';
 
 const siteNames = new WeakMap<GatewayConfig, string>();
 
 /** The firm's name as the site shows it (config or the default), computed once per config. */
 export function siteName(config: GatewayConfig): string {
-  let name = siteNames.get(config);
-  if (name === undefined) {
-    name = siteFromConfig(config.site).name;
-    siteNames.set(config, name);
-  }
-  return name;
+  return memo(siteNames, config, () => siteFromConfig(config.site).name);
 }
 
 const sanitizeOptions = new WeakMap<GatewayConfig, SanitizeOptions>();
@@ -41,8 +37,7 @@ function snapshotLinkOrigin(contentDir: string): string | null {
 
 /** Links to the public site and to the WordPress host are internal in sanitised content. */
 function hostOptions(config: GatewayConfig): SanitizeOptions {
-  let options = sanitizeOptions.get(config);
-  if (!options) {
+  return memo(sanitizeOptions, config, () => {
     const hostnames = (urls: (string | null)[]) =>
       urls.flatMap((u) => {
         const url = u ? URL.parse(u) : null;
@@ -50,10 +45,8 @@ function hostOptions(config: GatewayConfig): SanitizeOptions {
       });
     const hosts = hostnames([config.site.url, config.wordpressUrl]);
     const contentHosts = hostnames([config.wordpressUrl ?? snapshotLinkOrigin(config.contentDir)]);
-    options = { internalHosts: [...new Set([...hosts, ...contentHosts])], contentHosts };
-    sanitizeOptions.set(config, options);
-  }
-  return options;
+    return { internalHosts: [...new Set([...hosts, ...contentHosts])], contentHosts };
+  });
 }
 
 const withMedia = new WeakMap<SanitizeOptions, SanitizeOptions>();

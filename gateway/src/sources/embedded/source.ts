@@ -11,6 +11,7 @@ import path from 'node:path';
 import { isLang, type Lang } from '@site/content-model';
 import { contentLanguage, type LanguageSource } from '../../derive/language.js';
 import { htmlToText } from '../../derive/text.js';
+import { memo } from '../../memo.js';
 import {
   parseList,
   UpstreamError,
@@ -111,8 +112,7 @@ function searchTerms(search: string): string[] {
  */
 const languages = new WeakMap<Item, string>();
 function languageOf(item: Item): string {
-  let lang = languages.get(item);
-  if (lang === undefined) {
+  return memo(languages, item, () => {
     const text = (field: string) => ({ rendered: rendered(item, field) });
     const source: LanguageSource = {
       lang: typeof item.lang === 'string' ? item.lang : undefined,
@@ -120,10 +120,8 @@ function languageOf(item: Item): string {
       title: text('title'),
       content: text('content'),
     };
-    lang = contentLanguage(source);
-    languages.set(item, lang);
-  }
-  return lang;
+    return contentLanguage(source);
+  });
 }
 
 /** Each category's published posts per language, counted once per snapshot. */
@@ -131,21 +129,20 @@ const categoryCounts = new WeakMap<readonly Item[], Map<number, Record<Lang, num
 
 /** A category's published posts per language, as the companion plugin's `language_counts`. */
 function languageCountsOf(posts: readonly Item[], categoryId: number): Record<Lang, number> {
-  let counts = categoryCounts.get(posts);
-  if (!counts) {
-    counts = new Map();
+  const counts = memo(categoryCounts, posts, () => {
+    const all = new Map<number, Record<Lang, number>>();
     for (const post of posts) {
       if (!isVisible(post)) continue;
       const lang = languageOf(post);
       if (!isLang(lang)) continue;
       for (const id of Array.isArray(post.categories) ? post.categories : []) {
-        const entry = counts.get(Number(id)) ?? { en: 0, hi: 0 };
+        const entry = all.get(Number(id)) ?? { en: 0, hi: 0 };
         entry[lang] += 1;
-        counts.set(Number(id), entry);
+        all.set(Number(id), entry);
       }
     }
-    categoryCounts.set(posts, counts);
-  }
+    return all;
+  });
   return { ...(counts.get(categoryId) ?? { en: 0, hi: 0 }) };
 }
 
@@ -230,15 +227,12 @@ export function createEmbeddedSourceFromSnapshot(
   }
 
   function textOf(item: Item): string {
-    let text = searchText.get(item);
-    if (text === undefined) {
-      text = ['title', 'excerpt', 'content', 'name', 'description']
+    return memo(searchText, item, () =>
+      ['title', 'excerpt', 'content', 'name', 'description']
         .map((f) => htmlToText(rendered(item, f)))
         .join('\n')
-        .toLowerCase();
-      searchText.set(item, text);
-    }
-    return text;
+        .toLowerCase(),
+    );
   }
 
   function answer(
