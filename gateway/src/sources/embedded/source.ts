@@ -11,7 +11,7 @@ import path from 'node:path';
 import { isLang, type Lang } from '@site/content-model';
 import { contentLanguage, type LanguageSource } from '../../derive/language.js';
 import { htmlToText } from '../../derive/text.js';
-import { memo } from '../../memo.js';
+import { deepFreeze, memo } from '../../memo.js';
 import {
   parseList,
   UpstreamError,
@@ -46,14 +46,6 @@ const ORDERBY_ALLOWED: Record<CollectionName, readonly string[]> = {
   media: POST_ORDERBY,
   categories: ['id', 'include', 'name', 'slug', 'include_slugs', 'term_group', 'description', 'count'],
 };
-
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
 
 function badParam(path: string, code = 'rest_invalid_param'): UpstreamError {
   return wordpressApiError(400, path, code);
