@@ -102,5 +102,17 @@ export function setChildren(parent: ParentNode, children: ChildNode[]): void {
   }
 }
 
+/** Takes the nodes out of the tree, rewriting each parent's children once. */
+export function removeNodes(nodes: readonly ChildNode[]): void {
+  const gone = new Set(nodes);
+  for (const parent of new Set(nodes.map((n) => n.parent))) {
+    if (parent)
+      setChildren(
+        parent,
+        parent.children.filter((c) => !gone.has(c)),
+      );
+  }
+}
+
 export { isTag, isText };
 export type { AnyNode, ChildNode, Document, Element, ParentNode };

@@ -74,12 +74,8 @@ export function mediaFromWp(
   const full = isRecord(sizes.full) ? (sizes.full as WpMediaSizeLike) : {};
   const width = positiveInt(details.width) ?? positiveInt(full.width);
   const height = positiveInt(details.height) ?? positiveInt(full.height);
-  const alt =
-    htmlToText(typeof m.alt_text === 'string' ? m.alt_text : '') ||
-    htmlToText(typeof opts.fallbackAlt === 'string' ? opts.fallbackAlt : '') ||
-    DEFAULT_IMAGE_ALT;
-  const caption =
-    isRecord(m.caption) && typeof m.caption.rendered === 'string' ? htmlToText(m.caption.rendered) : '';
+  const alt = htmlToText(m.alt_text) || htmlToText(opts.fallbackAlt) || DEFAULT_IMAGE_ALT;
+  const caption = isRecord(m.caption) ? htmlToText(m.caption.rendered) : '';
   const mimeType = typeof m.mime_type === 'string' && m.mime_type.trim() !== '' ? m.mime_type.trim() : null;
   return {
     id: databaseId > 0 ? `media:${databaseId}` : `media:${url}`,

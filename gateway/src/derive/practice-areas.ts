@@ -55,10 +55,6 @@ function rendered(value: unknown): string {
   return isRecord(value) && typeof value.rendered === 'string' ? value.rendered : '';
 }
 
-function plain(value: unknown): string {
-  return typeof value === 'string' ? htmlToText(value) : '';
-}
-
 /** Feature items from page_structure; items without a title are dropped. */
 export function featuresFromWp(items: unknown, fallbackIcon: IconName): Feature[] {
   if (!Array.isArray(items)) return [];
@@ -66,9 +62,9 @@ export function featuresFromWp(items: unknown, fallbackIcon: IconName): Feature[
   for (const item of items as unknown[]) {
     if (!isRecord(item)) continue;
     const i = item as WpFeatureItemLike;
-    const title = plain(i.title);
+    const title = htmlToText(i.title);
     if (title === '') continue;
-    out.push({ icon: toIconName(i.icon, fallbackIcon), title, description: plain(i.description) });
+    out.push({ icon: toIconName(i.icon, fallbackIcon), title, description: htmlToText(i.description) });
   }
   return out;
 }
@@ -183,7 +179,7 @@ export function practiceAreaCard(
     return {
       id: `practice-area:${builtIn.slug}`,
       slug: builtIn.slug,
-      title: (wp && plain(rendered(wp.title))) || builtIn.titles[lang],
+      title: (wp && htmlToText(rendered(wp.title))) || builtIn.titles[lang],
       // A page's excerpt was never written for a card; a practice area's is.
       description: (post && excerptOf(post)) || builtInCopy(builtIn, lang).description,
       icon: post ? toIconName(post.practice_icon, builtIn.icon) : builtIn.icon,
@@ -199,7 +195,7 @@ export function practiceAreaCard(
   return {
     id: databaseId === null ? `practice_area:${slug}` : `practice_area:${databaseId}`,
     slug,
-    title: plain(rendered(own.title)) || UNTITLED[lang],
+    title: htmlToText(rendered(own.title)) || UNTITLED[lang],
     description: excerptOf(own) || null,
     icon: toIconName(own.practice_icon, 'Scale'),
     link: localizePath(lang, `/practice/${slug}/`),
@@ -240,10 +236,10 @@ export function practiceAreaOf(parts: PracticeAreaParts, helpers: PracticeAreaHe
     icon: card.icon,
     link: card.link,
     contentHtml: wp ? contentHtml(wp, helpers.content) : null,
-    heroSubtitle: plain(structure.hero_subtitle) || fallback?.heroSubtitle || null,
-    servicesTitle: plain(structure.services_title) || fallback?.servicesTitle || null,
+    heroSubtitle: htmlToText(structure.hero_subtitle) || fallback?.heroSubtitle || null,
+    servicesTitle: htmlToText(structure.services_title) || fallback?.servicesTitle || null,
     services: services.length > 0 || !fallback ? services : copies(fallback.services),
-    whyChooseTitle: plain(structure.why_choose_title) || fallback?.whyChooseTitle || null,
+    whyChooseTitle: htmlToText(structure.why_choose_title) || fallback?.whyChooseTitle || null,
     whyChooseUs: whyChooseUs.length > 0 || !fallback ? whyChooseUs : copies(fallback.whyChooseUs),
     featuredImage,
     origin: card.origin,
@@ -285,7 +281,7 @@ const titleOrder = new Intl.Collator('en', { sensitivity: 'base' });
 export function comparePracticeAreaPosts(a: WpPracticeAreaLike, b: WpPracticeAreaLike): number {
   return (
     menuOrder(a) - menuOrder(b) ||
-    titleOrder.compare(plain(rendered(a.title)), plain(rendered(b.title))) ||
+    titleOrder.compare(htmlToText(rendered(a.title)), htmlToText(rendered(b.title))) ||
     (positiveInt(a.id) ?? 0) - (positiveInt(b.id) ?? 0)
   );
 }

@@ -1,5 +1,5 @@
 import type { TocEntry } from '../generated/resolvers.js';
-import { forEachElement, setChildren, type Element, type ParentNode } from './dom.js';
+import { forEachElement, removeNodes, type Element, type ParentNode } from './dom.js';
 import { SITE_IDS } from './site-ids.js';
 import { nodesToText } from './text.js';
 
@@ -100,14 +100,7 @@ export function assignHeadingIds(root: ParentNode): TocEntry[] {
     if (TOC_LEVELS[el.name] !== undefined) headings.push({ heading: el, text });
   });
   // One pass per parent: a body of 100 000 empty headings stays linear.
-  const emptySet = new Set(empty);
-  for (const parent of new Set(empty.map((h) => h.parent))) {
-    if (parent)
-      setChildren(
-        parent,
-        parent.children.filter((c) => !emptySet.has(c as Element)),
-      );
-  }
+  removeNodes(empty);
   const toc: TocEntry[] = [];
   // Next suffix to try per base id, so a body with thousands of equal headings stays linear.
   const nextSuffix = new Map<string, number>();
