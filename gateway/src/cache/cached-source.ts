@@ -18,7 +18,7 @@ import {
   type RestResponse,
   type RestSource,
 } from '../sources/rest.js';
-import type { Caches, GetOptions, Loaded, ValuesStats } from '@site/server-kit';
+import type { Caches, GetOptions, Loaded } from '@site/server-kit';
 import { admitLine, type LogWindows } from '../log-throttle.js';
 
 export interface CachedSourceOptions {
@@ -35,12 +35,7 @@ export interface CachedSourceOptions {
   lock?: { holdMs: number; waitMs: number; pollMs?: number };
 }
 
-export interface CachedSource extends RestSource {
-  getBatch<T>(batch: BatchQuery<T>, freshness?: Freshness): Promise<BatchResult<T>>;
-  readonly stats: ValuesStats;
-  /** Resolves when background revalidations started so far have settled (for tests and shutdown). */
-  idle(): Promise<void>;
-}
+export type CachedSource = ReturnType<typeof cachedSource>;
 
 /** The resource a path belongs to: '/posts' and '/posts/12' -> 'posts'. */
 export function resourceOf(path: string): string {
@@ -93,7 +88,7 @@ export function cachedSource(
   source: RestSource,
   caches: Pick<Caches, 'values'>,
   options: CachedSourceOptions,
-): CachedSource {
+) {
   const now = options.now ?? Date.now;
   const logWindowMs = options.failureLogWindowMs ?? 30_000;
   const lastLogged: LogWindows = new Map();
@@ -140,6 +135,7 @@ export function cachedSource(
   return {
     kind: source.kind,
     stats: values.stats,
+    /** Resolves when background revalidations started so far have settled (for tests and shutdown). */
     idle: () => values.idle(),
     async get<T = unknown>(path: string, query?: RestQuery, opts?: RestGetOptions<T>) {
       const key = requestKey(path, query);

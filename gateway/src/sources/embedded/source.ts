@@ -20,7 +20,6 @@ import {
   type RestGetOptions,
   type RestQuery,
   type RestResponse,
-  type RestSource,
 } from '../rest.js';
 
 export const COLLECTIONS = ['posts', 'pages', 'practice_areas', 'media', 'categories'] as const;
@@ -29,12 +28,6 @@ export type CollectionName = (typeof COLLECTIONS)[number];
 export type ContentSnapshot = Record<CollectionName, readonly unknown[]>;
 
 type Item = Readonly<Record<string, unknown>>;
-
-export interface EmbeddedSource extends RestSource {
-  readonly kind: 'embedded';
-  /** Loads the snapshot now (it is otherwise loaded on the first question). */
-  load(): Promise<void>;
-}
 
 /** What a post type may be ordered by; pages and practice areas also by menu_order. */
 const POST_ORDERBY = ['date', 'id', 'include', 'modified', 'slug', 'title', 'relevance', 'include_slugs'];
@@ -354,8 +347,9 @@ export function createEmbeddedSourceFromSnapshot(
     });
   }
 
-  const source: EmbeddedSource = {
-    kind: 'embedded',
+  return {
+    kind: 'embedded' as const,
+    /** Loads the snapshot now (it is otherwise loaded on the first question). */
     async load() {
       await snapshotData();
     },
@@ -402,7 +396,6 @@ export function createEmbeddedSourceFromSnapshot(
       }
     },
   };
-  return source;
 }
 
 async function readCollection(dir: string, name: CollectionName): Promise<unknown[]> {
@@ -426,6 +419,6 @@ export async function readSnapshot(dir: string): Promise<ContentSnapshot> {
 }
 
 /** The embedded source over a content directory (content/wp/*.json), read once on first use. */
-export function createEmbeddedSource(options: { dir: string }): EmbeddedSource {
+export function createEmbeddedSource(options: { dir: string }) {
   return createEmbeddedSourceFromSnapshot(() => readSnapshot(options.dir));
 }
