@@ -197,13 +197,18 @@ const languageFields = {
   translation_ref: translationRef,
 };
 
-const wpContentBase = {
+/** What every post type's answer starts with: its id, dates and slug. */
+const wpContentHead = {
   id: z.number().int().positive(),
   date: z.string(),
   date_gmt: optString,
   modified: optString,
   modified_gmt: optString,
   slug: z.string(),
+};
+
+const wpContentBase = {
+  ...wpContentHead,
   status: optString,
   type: optString,
   link: optString,
@@ -218,20 +223,11 @@ const wpContentBase = {
 };
 
 /** The head of the list summaries below: plain object schemas, so unknown fields are dropped. */
-const summaryBase = z.object(wpContentBase).pick({
-  id: true,
-  date: true,
-  date_gmt: true,
-  modified: true,
-  modified_gmt: true,
-  slug: true,
-  title: true,
-  excerpt: true,
-  lang: true,
-  translations: true,
-  language: true,
-  translation: true,
-  translation_ref: true,
+const summaryBase = z.object({
+  ...wpContentHead,
+  title: rendered,
+  excerpt: renderedOrEmpty,
+  ...languageFields,
 });
 
 export const wpPostSchema = z.looseObject({
