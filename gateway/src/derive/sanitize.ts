@@ -322,11 +322,8 @@ function normaliseHosts(hosts: readonly string[] | undefined): Set<string> {
 
 function isExternal(href: string, internalHosts: Set<string>): boolean {
   if (!/^https?:/i.test(href)) return false;
-  try {
-    return !internalHosts.has(new URL(href).hostname.toLowerCase());
-  } catch {
-    return true;
-  }
+  const url = URL.parse(href);
+  return url === null || !internalHosts.has(url.hostname.toLowerCase());
 }
 
 function filterClasses(value: string): string | null {

@@ -66,11 +66,7 @@ function clampDescription(description: string): string {
 }
 
 function origin(url: string): string | null {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
+  return URL.parse(url)?.origin ?? null;
 }
 
 /**

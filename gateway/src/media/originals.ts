@@ -72,12 +72,9 @@ export function wordpressOriginals(options: WordPressOriginalsOptions): Original
       };
       const found = new Set<string>();
       for (const value of [index.url, index.home]) {
-        if (typeof value !== 'string') continue;
-        try {
-          found.add(new URL(value).host.toLowerCase());
-        } catch {
-          // Not a URL: nothing to add.
-        }
+        // Not a URL: nothing to add.
+        const url = typeof value === 'string' ? URL.parse(value) : null;
+        if (url) found.add(url.host.toLowerCase());
       }
       known = [...new Set([...hosts, ...found])];
       return found;
