@@ -102,14 +102,10 @@ function canonicalFor(siteUrl: string, link: string): string {
  */
 function localizeSiteUrl(lang: Lang, url: string, siteUrl: string): string {
   if (lang === 'en') return url;
-  try {
-    const parsed = new URL(url);
-    if (parsed.origin !== new URL(siteUrl).origin) return url;
-    parsed.pathname = localizePath(lang, parsed.pathname);
-    return parsed.href;
-  } catch {
-    return url;
-  }
+  const parsed = URL.parse(url);
+  if (!parsed || parsed.origin !== URL.parse(siteUrl)?.origin) return url;
+  parsed.pathname = localizePath(lang, parsed.pathname);
+  return parsed.href;
 }
 
 /**

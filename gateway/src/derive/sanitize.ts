@@ -40,14 +40,11 @@ const WORDPRESS_ONLY_PATHS =
  */
 export function siteRelativeLink(href: string, contentHosts: Set<string>): string {
   if (contentHosts.size === 0 || !/^https?:/i.test(href)) return href;
-  try {
-    const url = new URL(href);
-    if (!contentHosts.has(url.hostname.toLowerCase()) || WORDPRESS_ONLY_PATHS.test(url.pathname)) return href;
-    const relative = `${url.pathname}${url.search}${url.hash}`;
-    return readsAsOtherHost(relative) ? url.href : relative;
-  } catch {
+  const url = URL.parse(href);
+  if (!url || !contentHosts.has(url.hostname.toLowerCase()) || WORDPRESS_ONLY_PATHS.test(url.pathname))
     return href;
-  }
+  const relative = `${url.pathname}${url.search}${url.hash}`;
+  return readsAsOtherHost(relative) ? url.href : relative;
 }
 
 /** An article's column is at most about 720 px wide; a phone's is the screen. */
@@ -60,15 +57,12 @@ const BODY_IMAGE_SIZES = '(min-width: 48em) 720px, 100vw';
 function uploadOf(src: string, contentHosts: Set<string>, mediaHosts: Set<string>): string | null {
   if (src.startsWith('/wp-content/uploads/')) return src;
   if (!/^https?:/i.test(src)) return null;
-  try {
-    const url = new URL(src);
-    if (mediaHosts.has(url.host.toLowerCase())) return url.href;
-    if (!contentHosts.has(url.hostname.toLowerCase()) || !url.pathname.startsWith('/wp-content/uploads/'))
-      return null;
-    return `${url.pathname}${url.search}`;
-  } catch {
+  const url = URL.parse(src);
+  if (!url) return null;
+  if (mediaHosts.has(url.host.toLowerCase())) return url.href;
+  if (!contentHosts.has(url.hostname.toLowerCase()) || !url.pathname.startsWith('/wp-content/uploads/'))
     return null;
-  }
+  return `${url.pathname}${url.search}`;
 }
 
 /** Elements a blog body may contain. Everything else is removed (its text kept, see NON_TEXT_TAGS). */
@@ -311,11 +305,9 @@ function normaliseHosts(hosts: readonly string[] | undefined): Set<string> {
   for (const host of hosts ?? []) {
     if (typeof host !== 'string' || host.trim() === '') continue;
     const value = host.trim().toLowerCase();
-    try {
-      out.add(value.includes('://') ? new URL(value).hostname : (value.split(/[/:]/)[0] as string));
-    } catch {
-      // An unparsable host cannot match any link.
-    }
+    // An unparsable host cannot match any link.
+    const name = value.includes('://') ? URL.parse(value)?.hostname : value.split(/[/:]/)[0];
+    if (name !== undefined) out.add(name);
   }
   return out;
 }
