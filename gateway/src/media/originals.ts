@@ -94,13 +94,9 @@ export function wordpressOriginals(options: WordPressOriginalsOptions): Original
       return known;
     },
     async get(sourceUrl) {
-      let url: URL;
-      try {
-        // The snapshot's and some WordPress setups' URLs are site-relative.
-        url = new URL(sourceUrl, base);
-      } catch {
-        throw new MediaRefused('not a URL');
-      }
+      // The snapshot's and some WordPress setups' URLs are site-relative.
+      let url = URL.parse(sourceUrl, base.href);
+      if (!url) throw new MediaRefused('not a URL');
       if (!/^https?:$/.test(url.protocol) || url.username || url.password) {
         throw new MediaRefused(`refused URL scheme or credentials: ${url.protocol}`);
       }
