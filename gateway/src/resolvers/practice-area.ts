@@ -240,10 +240,18 @@ async function listedPosts(
  */
 export async function isListedPracticeArea(ctx: GatewayContext, slug: string): Promise<boolean> {
   if (BUILT_IN_PRACTICE_AREAS.some((a) => a.slug === slug)) return true;
+  const { cards, complete } = await listedCards(ctx);
+  return !complete || cards.some((card) => card.slug === slug);
+}
+
+/** The cards of the practice list (practiceAreaList), without the built-in areas' WordPress pages. */
+async function listedCards(ctx: GatewayContext, lang: Lang = 'en') {
   const { posts, complete } = await listedPosts(ctx);
-  if (!complete) return true;
   const helpers = cardHelpers(ctx);
-  return practiceAreaList(posts).some((e) => practiceAreaCard({ ...e, page: null }, helpers).slug === slug);
+  const cards = practiceAreaList(posts).map((entry) =>
+    practiceAreaCard({ ...entry, page: null, lang }, helpers),
+  );
+  return { cards, complete };
 }
 
 /**
@@ -254,12 +262,8 @@ export async function isListedPracticeArea(ctx: GatewayContext, slug: string): P
  * fails, the built-in areas alone.
  */
 export async function practiceLinks(ctx: GatewayContext, lang: Lang = 'en'): Promise<NavLink[]> {
-  const { posts } = await listedPosts(ctx);
-  const helpers = cardHelpers(ctx);
-  return practiceAreaList(posts).map((entry) => {
-    const card = practiceAreaCard({ ...entry, page: null, lang }, helpers);
-    return { label: card.title, href: card.link };
-  });
+  const { cards } = await listedCards(ctx, lang);
+  return cards.map((card) => ({ label: card.title, href: card.link }));
 }
 
 /** Longest input worth trying against the built-in names and legacy paths. */

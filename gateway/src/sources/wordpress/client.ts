@@ -42,21 +42,20 @@ export interface WordPressClientOptions {
   authorization?: string;
 }
 
-export interface ClientStats {
-  requests: number;
-  bytes: number;
-  retries: number;
-  byPath: Record<string, { requests: number; bytes: number }>;
-}
-
 export type WordPressClient = ReturnType<typeof createWordPressClient>;
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-function emptyStats(): ClientStats {
-  return { requests: 0, bytes: 0, retries: 0, byPath: {} };
+/** Requests and bytes, in all and per path, and retries: what the benchmarks count. */
+function emptyStats() {
+  return {
+    requests: 0,
+    bytes: 0,
+    retries: 0,
+    byPath: {} as Record<string, { requests: number; bytes: number }>,
+  };
 }
 
 function headerInt(headers: Headers, name: string): number | null {
