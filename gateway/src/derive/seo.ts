@@ -24,12 +24,9 @@ export interface MergeSeoInput {
   siteName: string;
 }
 
+/** The first of the values with text in it, as plain text. */
 function first(...values: unknown[]): string {
-  for (const value of values) {
-    const t = htmlToText(value);
-    if (t !== '') return t;
-  }
-  return '';
+  return values.map((value) => htmlToText(value)).find((t) => t !== '') ?? '';
 }
 
 function escapeRegExp(s: string): string {
@@ -90,11 +87,7 @@ function imageUrl(value: unknown, base: string | null): string | null {
 }
 
 function firstImage(base: string | null, ...values: unknown[]): string | null {
-  for (const value of values) {
-    const url = imageUrl(value, base);
-    if (url !== null) return url;
-  }
-  return null;
+  return values.map((value) => imageUrl(value, base)).find((url) => url !== null) ?? null;
 }
 
 /**
