@@ -6,12 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { SITE_DEFAULTS } from './derive/site.js';
-import {
-  parseTrustProxy,
-  PREVIEW_SECRET_MIN_LENGTH,
-  TrustProxyError,
-  type TrustProxy,
-} from '@site/server-kit';
+import { parseTrustProxy, PREVIEW_SECRET_MIN_LENGTH, TrustProxyError } from '@site/server-kit';
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -22,101 +17,8 @@ export class ConfigError extends Error {
   }
 }
 
-export type NodeEnv = 'development' | 'production' | 'test';
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-
-export interface SocialConfig {
-  facebook: string | null;
-  instagram: string | null;
-  linkedin: string | null;
-  x: string | null;
-}
-
-export interface SiteSettings {
-  /** Origin of the public site, no trailing slash. */
-  url: string;
-  name: string | null;
-  phone: string | null;
-  emergencyPhone: string | null;
-  email: string | null;
-  whatsappUrl: string | null;
-  streetAddress: string | null;
-  social: SocialConfig;
-}
-
-export interface GatewayConfig {
-  nodeEnv: NodeEnv;
-  /** The web server's port (the gateway only uses it to describe the site). */
-  port: number;
-  gatewayPort: number;
-  gatewayHost: string;
-  /** WordPress site root without a trailing slash; null serves the embedded content snapshot. */
-  wordpressUrl: string | null;
-  contentDir: string;
-  cache: {
-    ttlMs: number;
-    staleWhileRevalidateMs: number;
-    staleIfErrorMaxAgeMs: number;
-    maxBytes: number;
-  };
-  upstream: {
-    timeoutMs: number;
-    retries: number;
-    /** Largest WordPress answer read; a bigger one is abandoned mid-stream. */
-    maxResponseBytes: number;
-    /** Circuit breaker: consecutive failed requests that open it (0: off), and its cool-down. */
-    breaker: { threshold: number; cooldownMs: number };
-  };
-  /** Images served from /media (media/): where WordPress keeps them, and the disk cache. */
-  media: {
-    /** Hosts besides WORDPRESS_URL's whose images may be fetched (MEDIA_HOSTS). */
-    hosts: string[];
-    cacheDir: string;
-    cacheMaxBytes: number;
-    /** Largest original fetched; a bigger one is refused mid-stream. */
-    maxOriginalBytes: number;
-  };
-  security: SecurityConfig;
-  /** A shared cache for several replicas; null keeps every cache in this process's memory. */
-  redis: { url: string | null; prefix: string; timeoutMs: number };
-  site: SiteSettings;
-  purgeSecret: string | null;
-  /** Verifies preview links (PREVIEW_SECRET, shared with WordPress); null: previews are off. */
-  previewSecret: string | null;
-  enquiries: EnquiryConfig;
-  sandbox: boolean;
-  introspection: boolean;
-  logLevel: LogLevel;
-}
-
-export interface EnquiryConfig {
-  /** Folder of the outbox (enquiries.jsonl): every enquiry is written here before it is delivered. */
-  outboxDir: string;
-  /** WordPress user and application password the enquiries are delivered as; null keeps them in the outbox. */
-  wordpressUser: string | null;
-  wordpressAppPassword: string | null;
-  /** Enquiries one client address may send at once, then again per window; 0 turns the limit off. */
-  rateLimit: number;
-  rateWindowMs: number;
-  /** Longest wait between two delivery attempts while WordPress is unreachable. */
-  retryMaxMs: number;
-}
-
-/** Limits and trust at the HTTP edge (docs/security.md). */
-export interface SecurityConfig {
-  /** Which peers' X-Forwarded-For is believed (GATEWAY_TRUST_PROXY; default: loopback, the web server). */
-  trustProxy: TrustProxy;
-  hsts: boolean;
-  maxBodyBytes: number;
-  /** Token buckets per client address; perMinute 0 turns a limit off. */
-  rateLimit: {
-    graphql: { perMinute: number; burst: number };
-    /** Mutations (on top of any limit of their own, e.g. enquiries). */
-    writes: { perMinute: number; burst: number };
-    /** Operations that ask for a draft (Query.preview): each one is a live WordPress request. */
-    preview: { perMinute: number; burst: number };
-  };
-}
+/** The gateway's settings, as loadConfig reads them. */
+export type GatewayConfig = ReturnType<typeof loadConfig>;
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -154,8 +56,6 @@ const bool = z
   .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']))
   .transform((s) => ['true', '1', 'yes', 'on'].includes(s));
 
-const optionalText = (max: number) => z.string().max(max).optional();
-
 /** A URL host name that never leaves this machine: localhost, 127.0.0.0/8 or ::1 (URL forms). */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1');
@@ -168,17 +68,16 @@ export function isLoopbackHost(hostname: string): boolean {
   return mapped !== null && parseInt(mapped[1] as string, 16) >> 8 === 0x7f;
 }
 
+const digits = (s: string) => s.replace(/\D/g, '');
+
 /** The placeholder number (unset, or the default however it is spaced). */
 export function isPlaceholderPhone(value: string | null): boolean {
-  const digits = (s: string) => s.replace(/\D/g, '');
   return value === null || digits(value) === digits(SITE_DEFAULTS.phone);
 }
 
 /** A chat link to the placeholder number (unset is not one: the site then links the firm's phone). */
 export function isPlaceholderWhatsApp(value: string | null): boolean {
-  if (value === null) return false;
-  const digits = (s: string) => s.replace(/\D/g, '');
-  return digits(new URL(value).pathname) === digits(SITE_DEFAULTS.phone);
+  return value !== null && digits(new URL(value).pathname) === digits(SITE_DEFAULTS.phone);
 }
 
 /** The placeholder address (unset, or the default), or any address at a domain reserved for examples. */
@@ -204,7 +103,41 @@ function refusePlaceholder(
   );
 }
 
-export function loadConfig(env: Env): GatewayConfig {
+export function loadConfig(env: Env) {
+  /** A setting that may be left unset: null then. */
+  const optional = <T>(name: string, schema: z.ZodType<T>, expectation: string, secret = false) =>
+    read(env, name, schema.optional(), expectation, secret) ?? null;
+  const flag = (name: string) => optional(name, bool, 'true or false');
+  const directory = (name: string) => optional(name, z.string(), 'a directory path');
+  /** A whole number of `unit` with its default and bounds, as the expectation states them. */
+  const whole = (name: string, fallback: number, min: number, max: number, unit: string) =>
+    read(env, name, int(min, max).default(fallback), `a whole number of ${unit} between ${min} and ${max}`);
+  const secondsAsMs = (name: string, fallback: number, min: number, max: number) =>
+    whole(name, fallback, min, max, 'seconds') * 1000;
+  const megabytes = (name: string, fallback: number, min: number, max: number) =>
+    whole(name, fallback, min, max, 'megabytes') * 1024 * 1024;
+  const port = (name: string, fallback: number) =>
+    read(env, name, int(1, 65535).default(fallback), 'a port number between 1 and 65535');
+  const perMinute = (name: string, fallback: number) =>
+    read(
+      env,
+      name,
+      int(0, 1_000_000).default(fallback),
+      'a whole number of requests per minute (0 turns the limit off)',
+    );
+  /** A token bucket: RATE_LIMIT_… per minute, and RATE_LIMIT_…_BURST at once. */
+  const bucket = (name: string, rate: number, burst: number) => ({
+    perMinute: perMinute(name, rate),
+    burst: read(
+      env,
+      `${name}_BURST`,
+      int(1, 1_000_000).default(burst),
+      'a whole number of requests of at least 1',
+    ),
+  });
+  const phone = (name: string) =>
+    optional(name, z.string().regex(/^\+?[0-9][0-9 ().-]{5,23}$/), 'a phone number such as +91 120 400 1985');
+
   const nodeEnv = read(
     env,
     'NODE_ENV',
@@ -212,49 +145,28 @@ export function loadConfig(env: Env): GatewayConfig {
     'one of development, production, test',
   );
   const isProduction = nodeEnv === 'production';
-  const optionalUrl = (name: string) => read(env, name, httpUrl.optional(), 'an http(s) URL') ?? null;
-  const phone = (name: string) =>
-    read(
-      env,
-      name,
-      z
-        .string()
-        .regex(/^\+?[0-9][0-9 ().-]{5,23}$/)
-        .optional(),
-      'a phone number such as +91 120 400 1985',
-    ) ?? null;
-
-  const wordpressUrl = read(env, 'WORDPRESS_URL', httpUrl.optional(), 'an http(s) URL of the WordPress site');
-  const contentDirRaw = read(env, 'CONTENT_DIR', z.string().optional(), 'a directory path');
-  const seconds = (name: string, fallback: number, min: number, max: number) =>
-    read(env, name, int(min, max).default(fallback), `a whole number of seconds between ${min} and ${max}`);
-
-  const purgeSecret = read(
-    env,
+  const wordpressUrl = optional('WORDPRESS_URL', httpUrl, 'an http(s) URL of the WordPress site');
+  const contentDir = directory('CONTENT_DIR');
+  const purgeSecret = optional(
     'PURGE_SECRET',
-    z.string().min(16).optional(),
+    z.string().min(16),
     'a secret of at least 16 characters (or leave it unset to disable /purge)',
     true,
   );
-
-  const previewSecret = read(
-    env,
+  const previewSecret = optional(
     'PREVIEW_SECRET',
-    z.string().min(PREVIEW_SECRET_MIN_LENGTH).optional(),
+    z.string().min(PREVIEW_SECRET_MIN_LENGTH),
     `a secret of at least ${PREVIEW_SECRET_MIN_LENGTH} characters (or leave it unset to turn previews off)`,
     true,
   );
 
-  const wordpressUser =
-    read(env, 'WORDPRESS_USER', z.string().max(60).optional(), 'a WordPress user name') ?? null;
-  const wordpressAppPassword =
-    read(
-      env,
-      'WORDPRESS_APP_PASSWORD',
-      z.string().min(16).max(64).optional(),
-      'a WordPress application password (24 characters, spaces allowed)',
-      true,
-    ) ?? null;
+  const wordpressUser = optional('WORDPRESS_USER', z.string().max(60), 'a WordPress user name');
+  const wordpressAppPassword = optional(
+    'WORDPRESS_APP_PASSWORD',
+    z.string().min(16).max(64),
+    'a WordPress application password (24 characters, spaces allowed)',
+    true,
+  );
   if ((wordpressUser === null) !== (wordpressAppPassword === null)) {
     // Enquiries are delivered with both or kept in the outbox with neither; one alone is a mistake.
     const [missing, other] =
@@ -268,8 +180,7 @@ export function loadConfig(env: Env): GatewayConfig {
   }
   // Basic authentication sends the application password with every delivery: over plain http it
   // can be read by anyone on the path, unless that path never leaves the machine or a private network.
-  const allowInsecureWordpress =
-    read(env, 'ALLOW_INSECURE_WORDPRESS', bool.optional(), 'true or false') ?? false;
+  const allowInsecureWordpress = flag('ALLOW_INSECURE_WORDPRESS') ?? false;
   if (wordpressAppPassword !== null && wordpressUrl && !allowInsecureWordpress) {
     const url = new URL(wordpressUrl);
     if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
@@ -279,11 +190,10 @@ export function loadConfig(env: Env): GatewayConfig {
       );
     }
   }
-  const sandbox = read(env, 'GRAPHQL_SANDBOX', bool.optional(), 'true or false') ?? !isProduction;
+  const sandbox = flag('GRAPHQL_SANDBOX') ?? !isProduction;
   // The sandbox reads the schema by introspection: GRAPHQL_SANDBOX=true in production turns it on
   // too (whoever may open the sandbox may read the schema), unless GRAPHQL_INTROSPECTION=false.
-  const introspection =
-    read(env, 'GRAPHQL_INTROSPECTION', bool.optional(), 'true or false') ?? (!isProduction || sandbox);
+  const introspection = flag('GRAPHQL_INTROSPECTION') ?? (!isProduction || sandbox);
 
   const siteUrl = read(
     env,
@@ -292,10 +202,12 @@ export function loadConfig(env: Env): GatewayConfig {
     'an http(s) URL (the public site origin)',
   );
   const sitePhone = phone('SITE_PHONE');
-  const siteEmail = read(env, 'SITE_EMAIL', z.email().optional(), 'an e-mail address') ?? null;
-  const siteWhatsApp =
-    read(env, 'SITE_WHATSAPP_URL', httpsUrl.optional(), 'an https URL such as https://wa.me/911204001985') ??
-    null;
+  const siteEmail = optional('SITE_EMAIL', z.email(), 'an e-mail address');
+  const siteWhatsApp = optional(
+    'SITE_WHATSAPP_URL',
+    httpsUrl,
+    'an https URL such as https://wa.me/911204001985',
+  );
   if (isProduction && !isLoopbackHost(new URL(siteUrl).hostname)) {
     // A public site must not send visitors to the placeholder number and address the site falls
     // back to (derive/site.ts); on this machine (npm start, the test suites) they are fine.
@@ -303,11 +215,13 @@ export function loadConfig(env: Env): GatewayConfig {
     refusePlaceholder('SITE_EMAIL', siteEmail, isPlaceholderEmail, siteUrl);
     refusePlaceholder('SITE_WHATSAPP_URL', siteWhatsApp, isPlaceholderWhatsApp, siteUrl);
   }
+  const socialUrl = (name: string) => optional(name, httpUrl, 'an http(s) URL');
 
   return {
     nodeEnv,
-    port: read(env, 'PORT', int(1, 65535).default(3000), 'a port number between 1 and 65535'),
-    gatewayPort: read(env, 'GATEWAY_PORT', int(1, 65535).default(4000), 'a port number between 1 and 65535'),
+    /** The web server's port (the gateway only uses it to describe the site). */
+    port: port('PORT', 3000),
+    gatewayPort: port('GATEWAY_PORT', 4000),
     gatewayHost: read(
       env,
       'GATEWAY_HOST',
@@ -317,39 +231,21 @@ export function loadConfig(env: Env): GatewayConfig {
         .default('127.0.0.1'),
       'a host name or IP address',
     ),
-    wordpressUrl: wordpressUrl ?? null,
-    contentDir: path.resolve(REPO_ROOT, contentDirRaw ?? 'content'),
+    /** WordPress site root without a trailing slash; null serves the embedded content snapshot. */
+    wordpressUrl,
+    contentDir: path.resolve(REPO_ROOT, contentDir ?? 'content'),
     cache: {
-      ttlMs: seconds('CONTENT_CACHE_TTL', 30, 0, 86_400) * 1000,
-      staleWhileRevalidateMs: seconds('STALE_WHILE_REVALIDATE', 300, 0, 604_800) * 1000,
-      staleIfErrorMaxAgeMs: seconds('STALE_IF_ERROR_MAX_AGE', 86_400, 0, 2_592_000) * 1000,
-      maxBytes:
-        read(
-          env,
-          'CACHE_MAX_MB',
-          int(1, 4096).default(64),
-          'a whole number of megabytes between 1 and 4096',
-        ) *
-        1024 *
-        1024,
+      ttlMs: secondsAsMs('CONTENT_CACHE_TTL', 30, 0, 86_400),
+      staleWhileRevalidateMs: secondsAsMs('STALE_WHILE_REVALIDATE', 300, 0, 604_800),
+      staleIfErrorMaxAgeMs: secondsAsMs('STALE_IF_ERROR_MAX_AGE', 86_400, 0, 2_592_000),
+      maxBytes: megabytes('CACHE_MAX_MB', 64, 1, 4096),
     },
     upstream: {
-      timeoutMs: read(
-        env,
-        'UPSTREAM_TIMEOUT_MS',
-        int(100, 120_000).default(5000),
-        'a whole number of milliseconds between 100 and 120000',
-      ),
+      timeoutMs: whole('UPSTREAM_TIMEOUT_MS', 5000, 100, 120_000, 'milliseconds'),
       retries: read(env, 'UPSTREAM_RETRIES', int(0, 5).default(2), 'a whole number between 0 and 5'),
-      maxResponseBytes:
-        read(
-          env,
-          'UPSTREAM_MAX_RESPONSE_MB',
-          int(1, 1024).default(16),
-          'a whole number of megabytes between 1 and 1024',
-        ) *
-        1024 *
-        1024,
+      /** Largest WordPress answer read; a bigger one is abandoned mid-stream. */
+      maxResponseBytes: megabytes('UPSTREAM_MAX_RESPONSE_MB', 16, 1, 1024),
+      /** Circuit breaker: consecutive failed requests that open it (0: off), and its cool-down. */
       breaker: {
         threshold: read(
           env,
@@ -357,10 +253,12 @@ export function loadConfig(env: Env): GatewayConfig {
           int(0, 1000).default(5),
           'a whole number of consecutive failures between 0 (off) and 1000',
         ),
-        cooldownMs: seconds('UPSTREAM_BREAKER_COOLDOWN', 30, 1, 3600) * 1000,
+        cooldownMs: secondsAsMs('UPSTREAM_BREAKER_COOLDOWN', 30, 1, 3600),
       },
     },
+    /** Images served from /media (media/): where WordPress keeps them, and the disk cache. */
     media: {
+      /** Hosts besides WORDPRESS_URL's whose images may be fetched (MEDIA_HOSTS). */
       hosts: read(
         env,
         'MEDIA_HOSTS',
@@ -376,31 +274,14 @@ export function loadConfig(env: Env): GatewayConfig {
           ),
         'a comma-separated list of host names (host or host:port), e.g. media.example.in,cdn.example.in',
       ),
-      cacheDir: path.resolve(
-        REPO_ROOT,
-        read(env, 'MEDIA_CACHE_DIR', z.string().min(1).optional(), 'a directory path') ??
-          path.join(tmpdir(), 'lawfirm-media'),
-      ),
-      cacheMaxBytes:
-        read(
-          env,
-          'MEDIA_CACHE_MAX_MB',
-          int(16, 1_048_576).default(512),
-          'a whole number of megabytes between 16 and 1048576',
-        ) *
-        1024 *
-        1024,
-      maxOriginalBytes:
-        read(
-          env,
-          'MEDIA_MAX_ORIGINAL_MB',
-          int(1, 200).default(20),
-          'a whole number of megabytes between 1 and 200',
-        ) *
-        1024 *
-        1024,
+      cacheDir: path.resolve(REPO_ROOT, directory('MEDIA_CACHE_DIR') ?? path.join(tmpdir(), 'lawfirm-media')),
+      cacheMaxBytes: megabytes('MEDIA_CACHE_MAX_MB', 512, 16, 1_048_576),
+      /** Largest original fetched; a bigger one is refused mid-stream. */
+      maxOriginalBytes: megabytes('MEDIA_MAX_ORIGINAL_MB', 20, 1, 200),
     },
+    /** Limits and trust at the HTTP edge (docs/security.md). */
     security: {
+      /** Which peers' X-Forwarded-For is believed (GATEWAY_TRUST_PROXY; default: loopback, the web server). */
       trustProxy: read(
         env,
         'GATEWAY_TRUST_PROXY',
@@ -419,56 +300,20 @@ export function loadConfig(env: Env): GatewayConfig {
         'none, a number of proxy hops, or a list of addresses and CIDR ranges (loopback, private, linklocal allowed)',
       ),
       hsts: read(env, 'HSTS', z.enum(['on', 'off']).default('off'), 'on or off') === 'on',
-      maxBodyBytes:
-        read(
-          env,
-          'MAX_BODY_KB',
-          int(1, 102_400).default(1024),
-          'a whole number of kilobytes between 1 and 102400',
-        ) * 1024,
+      maxBodyBytes: whole('MAX_BODY_KB', 1024, 1, 102_400, 'kilobytes') * 1024,
+      /** Token buckets per client address; perMinute 0 turns a limit off. */
       rateLimit: {
-        graphql: {
-          perMinute: read(
-            env,
-            'RATE_LIMIT_GRAPHQL',
-            int(0, 1_000_000).default(300),
-            'a whole number of requests per minute (0 turns the limit off)',
-          ),
-          burst: read(
-            env,
-            'RATE_LIMIT_GRAPHQL_BURST',
-            int(1, 1_000_000).default(60),
-            'a whole number of requests of at least 1',
-          ),
-        },
-        writes: {
-          perMinute: read(
-            env,
-            'RATE_LIMIT_WRITES',
-            int(0, 1_000_000).default(10),
-            'a whole number of requests per minute (0 turns the limit off)',
-          ),
-          burst: read(
-            env,
-            'RATE_LIMIT_WRITES_BURST',
-            int(1, 1_000_000).default(5),
-            'a whole number of requests of at least 1',
-          ),
-        },
-        preview: {
-          perMinute: read(
-            env,
-            'RATE_LIMIT_PREVIEW',
-            int(0, 1_000_000).default(30),
-            'a whole number of requests per minute (0 turns the limit off)',
-          ),
-          burst: 10,
-        },
+        graphql: bucket('RATE_LIMIT_GRAPHQL', 300, 60),
+        /** Mutations (on top of any limit of their own, e.g. enquiries). */
+        writes: bucket('RATE_LIMIT_WRITES', 10, 5),
+        /** Operations that ask for a draft (Query.preview): each one is a live WordPress request. */
+        preview: { perMinute: perMinute('RATE_LIMIT_PREVIEW', 30), burst: 10 },
       },
     },
+    /** A shared cache for several replicas; null keeps every cache in this process's memory. */
     redis: {
       // The URL may carry a password: never echoed.
-      url: read(env, 'REDIS_URL', redisUrl.optional(), 'a redis:// or rediss:// URL', true) ?? null,
+      url: optional('REDIS_URL', redisUrl, 'a redis:// or rediss:// URL', true),
       prefix: read(
         env,
         'REDIS_PREFIX',
@@ -478,46 +323,47 @@ export function loadConfig(env: Env): GatewayConfig {
           .default('lawfirm:'),
         'up to 64 letters, digits or : . _ -',
       ),
-      timeoutMs: read(
-        env,
-        'REDIS_TIMEOUT_MS',
-        int(10, 10_000).default(200),
-        'a whole number of milliseconds between 10 and 10000',
-      ),
+      timeoutMs: whole('REDIS_TIMEOUT_MS', 200, 10, 10_000, 'milliseconds'),
     },
     site: {
+      /** Origin of the public site, no trailing slash. */
       url: siteUrl,
-      name: read(env, 'SITE_NAME', optionalText(120), 'a name of at most 120 characters') ?? null,
+      name: optional('SITE_NAME', z.string().max(120), 'a name of at most 120 characters'),
       phone: sitePhone,
       emergencyPhone: phone('SITE_EMERGENCY_PHONE'),
       email: siteEmail,
       whatsappUrl: siteWhatsApp,
-      streetAddress:
-        read(env, 'SITE_STREET_ADDRESS', optionalText(200), 'an address of at most 200 characters') ?? null,
+      streetAddress: optional(
+        'SITE_STREET_ADDRESS',
+        z.string().max(200),
+        'an address of at most 200 characters',
+      ),
       social: {
-        facebook: optionalUrl('SOCIAL_FACEBOOK'),
-        instagram: optionalUrl('SOCIAL_INSTAGRAM'),
-        linkedin: optionalUrl('SOCIAL_LINKEDIN'),
-        x: optionalUrl('SOCIAL_X'),
+        facebook: socialUrl('SOCIAL_FACEBOOK'),
+        instagram: socialUrl('SOCIAL_INSTAGRAM'),
+        linkedin: socialUrl('SOCIAL_LINKEDIN'),
+        x: socialUrl('SOCIAL_X'),
       },
     },
-    purgeSecret: purgeSecret ?? null,
-    previewSecret: previewSecret ?? null,
+    purgeSecret,
+    /** Verifies preview links (PREVIEW_SECRET, shared with WordPress); null: previews are off. */
+    previewSecret,
     enquiries: {
-      outboxDir: path.resolve(
-        REPO_ROOT,
-        read(env, 'OUTBOX_DIR', z.string().optional(), 'a directory path') ?? path.join('.run', 'outbox'),
-      ),
+      /** Folder of the outbox (enquiries.jsonl): every enquiry is written here before it is delivered. */
+      outboxDir: path.resolve(REPO_ROOT, directory('OUTBOX_DIR') ?? path.join('.run', 'outbox')),
+      /** WordPress user and application password the enquiries are delivered as; null keeps them in the outbox. */
       wordpressUser,
       wordpressAppPassword,
+      /** Enquiries one client address may send at once, then again per window; 0 turns the limit off. */
       rateLimit: read(
         env,
         'ENQUIRY_RATE_LIMIT',
         int(0, 100_000).default(5),
         'a whole number of enquiries (0 turns the limit off)',
       ),
-      rateWindowMs: seconds('ENQUIRY_RATE_WINDOW', 600, 1, 86_400) * 1000,
-      retryMaxMs: seconds('ENQUIRY_RETRY_MAX', 300, 1, 86_400) * 1000,
+      rateWindowMs: secondsAsMs('ENQUIRY_RATE_WINDOW', 600, 1, 86_400),
+      /** Longest wait between two delivery attempts while WordPress is unreachable. */
+      retryMaxMs: secondsAsMs('ENQUIRY_RETRY_MAX', 300, 1, 86_400),
     },
     sandbox,
     introspection,

@@ -6,36 +6,10 @@ import DataLoader from 'dataloader';
 import { CATEGORY_LIST_SIZE, type WpApi } from './sources/api.js';
 import type { BatchResult } from './sources/rest.js';
 import { normalizeSlug } from './sources/slug.js';
-import {
-  featuredImage,
-  type WpCategory,
-  type WpMedia,
-  type WpPage,
-  type WpPost,
-  type WpPracticeArea,
-  type WpRef,
-} from './sources/types.js';
+import { featuredImage, type WpCategory, type WpMedia, type WpRef } from './sources/types.js';
 
-export interface Loaders {
-  media: DataLoader<number, WpMedia | null>;
-  postBySlug: DataLoader<string, WpPost | null>;
-  pageBySlug: DataLoader<string, WpPage | null>;
-  practiceAreaBySlug: DataLoader<string, WpPracticeArea | null>;
-  /** Published items by id, only to link to them (translations): one request per kind for a list. */
-  postRefById: DataLoader<number, WpRef | null>;
-  pageRefById: DataLoader<number, WpRef | null>;
-  practiceAreaRefById: DataLoader<number, WpRef | null>;
-  category: DataLoader<number, WpCategory | null>;
-  /** A category with posts, by slug: from the list when it is there, else asked for by slug. */
-  categoryBySlug: DataLoader<string, WpCategory | null>;
-  /** The categories list (hide_empty, per_page 50), fetched at most once per request. */
-  categories(): Promise<WpCategory[]>;
-  /**
-   * Hands the featured images these items carry (`featured_image`) to the media loader, so that
-   * their lookups are answered without a `/media` request. Call as soon as the items arrive.
-   */
-  primeFeaturedImages(items: Iterable<unknown>): void;
-}
+/** A request's loaders: what createLoaders returns. */
+export type Loaders = ReturnType<typeof createLoaders>;
 
 type WithFeaturedImage = Parameters<typeof featuredImage>[0];
 
@@ -49,8 +23,9 @@ function byId<T extends { id: number }>(items: readonly T[], ids: readonly numbe
   return ids.map((id) => map.get(id) ?? null);
 }
 
-export function createLoaders(api: WpApi): Loaders {
+export function createLoaders(api: WpApi) {
   let categoriesPromise: Promise<WpCategory[]> | null = null;
+  /** The categories list (hide_empty, per_page 50), fetched at most once per request. */
   const categories = () => {
     categoriesPromise ??= api.categories().catch((error: unknown) => {
       // A failure is not remembered: a later field in the same operation may try again.
@@ -63,6 +38,10 @@ export function createLoaders(api: WpApi): Loaders {
   const media = new DataLoader<number, WpMedia | null>(async (ids) =>
     inOrder(await api.mediaByIds(ids), ids.map(String)),
   );
+  /**
+   * Hands the featured images these items carry (`featured_image`) to the media loader, so that
+   * their lookups are answered without a `/media` request. Call as soon as the items arrive.
+   */
   const primeFeaturedImages = (items: Iterable<unknown>) => {
     for (const item of items) {
       if (!item || typeof item !== 'object' || item instanceof Error) continue;
@@ -80,31 +59,22 @@ export function createLoaders(api: WpApi): Loaders {
 
   const refs = (find: (ids: readonly number[]) => Promise<BatchResult<WpRef>>) =>
     new DataLoader<number, WpRef | null>(async (ids) => inOrder(await find(ids), ids.map(String)));
+  const bySlug = <T>(find: (slugs: readonly string[]) => Promise<BatchResult<T>>) =>
+    new DataLoader<string, T | null>(
+      async (slugs) => inOrder(primed(await find(slugs)), slugs.map(normalizeSlug)),
+      { cacheKeyFn: normalizeSlug },
+    );
 
   return {
     media,
+    /** Published items by id, only to link to them (translations): one request per kind for a list. */
     postRefById: refs((ids) => api.postRefsByIds(ids)),
     pageRefById: refs((ids) => api.pageRefsByIds(ids)),
     practiceAreaRefById: refs((ids) => api.practiceAreaRefsByIds(ids)),
-    postBySlug: new DataLoader(
-      async (slugs) => inOrder(primed(await api.postsBySlugs(slugs)), slugs.map(normalizeSlug)),
-      {
-        cacheKeyFn: normalizeSlug,
-      },
-    ),
-    pageBySlug: new DataLoader(
-      async (slugs) => inOrder(primed(await api.pagesBySlugs(slugs)), slugs.map(normalizeSlug)),
-      {
-        cacheKeyFn: normalizeSlug,
-      },
-    ),
-    practiceAreaBySlug: new DataLoader(
-      async (slugs) => inOrder(primed(await api.practiceAreasBySlugs(slugs)), slugs.map(normalizeSlug)),
-      {
-        cacheKeyFn: normalizeSlug,
-      },
-    ),
-    category: new DataLoader(async (ids) => {
+    postBySlug: bySlug((slugs) => api.postsBySlugs(slugs)),
+    pageBySlug: bySlug((slugs) => api.pagesBySlugs(slugs)),
+    practiceAreaBySlug: bySlug((slugs) => api.practiceAreasBySlugs(slugs)),
+    category: new DataLoader<number, WpCategory | null>(async (ids) => {
       const known = byId(await categories(), ids);
       const missing = ids.filter((_, i) => known[i] === null);
       if (missing.length === 0) return known;
@@ -112,7 +82,8 @@ export function createLoaders(api: WpApi): Loaders {
       const extra = byId(await api.categoriesByIds(missing), ids);
       return known.map((c, i) => c ?? extra[i] ?? null);
     }),
-    categoryBySlug: new DataLoader(
+    /** A category with posts, by slug: from the list when it is there, else asked for by slug. */
+    categoryBySlug: new DataLoader<string, WpCategory | null>(
       async (keys) => {
         const list = await categories();
         const listed = new Map(list.map((c) => [normalizeSlug(c.slug), c]));

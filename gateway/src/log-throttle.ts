@@ -3,13 +3,25 @@
 // fallback they took go through here, so an outage costs a few log lines a minute, not one per visitor.
 export const FAILURE_LOG_WINDOW_MS = 30_000;
 
-interface Window {
-  at: number;
-  suppressed: number;
+/** When a key's line was last written, and how many were held back since. */
+export type LogWindows = Map<string, { at: number; suppressed: number }>;
+
+/**
+ * Whether a line under `key` may be written at `t` (at most one per window): the number of lines
+ * held back since the last one written, or null to hold this one back too.
+ */
+export function admitLine(windows: LogWindows, key: string, windowMs: number, t: number): number | null {
+  const last = windows.get(key);
+  if (last && t - last.at < windowMs) {
+    last.suppressed += 1;
+    return null;
+  }
+  windows.set(key, { at: t, suppressed: 0 });
+  return last?.suppressed ?? 0;
 }
 
 // Per gateway (its config object), per message.
-const windows = new WeakMap<object, Map<string, Window>>();
+const windows = new WeakMap<object, LogWindows>();
 
 /**
  * `logger.warn(fields, msg)` at most once per window for one gateway; repeats inside the window are
@@ -23,12 +35,6 @@ export function warnThrottled(
 ): void {
   let byMessage = windows.get(ctx.config);
   if (!byMessage) windows.set(ctx.config, (byMessage = new Map()));
-  const t = now();
-  const last = byMessage.get(msg);
-  if (last && t - last.at < FAILURE_LOG_WINDOW_MS) {
-    last.suppressed += 1;
-    return;
-  }
-  byMessage.set(msg, { at: t, suppressed: 0 });
-  ctx.logger.warn({ ...fields, suppressedSinceLastLog: last?.suppressed ?? 0 }, msg);
+  const suppressed = admitLine(byMessage, msg, FAILURE_LOG_WINDOW_MS, now());
+  if (suppressed !== null) ctx.logger.warn({ ...fields, suppressedSinceLastLog: suppressed }, msg);
 }

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { Kind, parse, type DocumentNode, type OperationDefinitionNode } from 'graphql';
+import { getOperationAST, parse } from 'graphql';
 import { DERIVED, type Caches, type MemoryStore } from '@site/server-kit';
 import { LIVE_ROOT_FIELDS, rootFieldsOf } from './cache/http-cache.js';
 
@@ -27,14 +27,6 @@ export interface ResponseCacheOptions {
 export interface ResponseSlot {
   key: string;
   generation: number;
-}
-
-function selectedOperation(doc: DocumentNode, operationName: unknown): OperationDefinitionNode | null {
-  const ops = doc.definitions.filter(
-    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
-  );
-  if (typeof operationName === 'string') return ops.find((o) => o.name?.value === operationName) ?? null;
-  return ops.length === 1 ? ops[0]! : null;
 }
 
 /**
@@ -71,7 +63,7 @@ export class ResponseCache {
       cacheable = false;
       try {
         const doc = parse(query);
-        const op = selectedOperation(doc, operationName);
+        const op = getOperationAST(doc, typeof operationName === 'string' ? operationName : undefined);
         // Root fields through fragments too: a draft must not be stored however it is asked for.
         cacheable =
           op?.operation === 'query' && ![...rootFieldsOf(op, doc)].some((f) => LIVE_ROOT_FIELDS.has(f));

@@ -8,6 +8,7 @@
 import type { Logger } from 'pino';
 import {
   fetchBatch,
+  parseList,
   requestKey,
   type BatchQuery,
   type BatchResult,
@@ -17,7 +18,8 @@ import {
   type RestResponse,
   type RestSource,
 } from '../sources/rest.js';
-import type { Caches, GetOptions, Loaded, ValuesStats } from '@site/server-kit';
+import type { Caches, GetOptions, Loaded } from '@site/server-kit';
+import { admitLine, type LogWindows } from '../log-throttle.js';
 
 export interface CachedSourceOptions {
   ttlMs: number;
@@ -33,22 +35,11 @@ export interface CachedSourceOptions {
   lock?: { holdMs: number; waitMs: number; pollMs?: number };
 }
 
-export interface CachedSource extends RestSource {
-  getBatch<T>(batch: BatchQuery<T>, freshness?: Freshness): Promise<BatchResult<T>>;
-  readonly stats: ValuesStats;
-  /** Resolves when background revalidations started so far have settled (for tests and shutdown). */
-  idle(): Promise<void>;
-}
+export type CachedSource = ReturnType<typeof cachedSource>;
 
 /** The resource a path belongs to: '/posts' and '/posts/12' -> 'posts'. */
 export function resourceOf(path: string): string {
   return path.replace(/^\/+/, '').split('/')[0] ?? '';
-}
-
-function listOf(value: unknown): string[] {
-  if (value === undefined || value === null || value === '') return [];
-  const raw = Array.isArray(value) ? value.map(String) : [String(value)];
-  return raw.flatMap((s) => s.split(/[\s,]+/)).filter((s) => s !== '');
 }
 
 /**
@@ -83,8 +74,8 @@ export function tagsFor(path: string, query: RestQuery | undefined, body: unknow
   const resource = resourceOf(path);
   const tags = new Set<string>([resource]);
   const idInPath = /^\/[a-z_]+\/(\d+)/.exec(path)?.[1];
-  const slugs = listOf(query?.slug);
-  const include = listOf(query?.include);
+  const slugs = parseList(query?.slug);
+  const include = parseList(query?.include);
   if (idInPath) tags.add(`${resource}:id:${idInPath}`);
   for (const s of slugs) tags.add(`${resource}:slug:${s.toLowerCase()}`);
   for (const id of include) tags.add(`${resource}:id:${id}`);
@@ -97,10 +88,10 @@ export function cachedSource(
   source: RestSource,
   caches: Pick<Caches, 'values'>,
   options: CachedSourceOptions,
-): CachedSource {
+) {
   const now = options.now ?? Date.now;
   const logWindowMs = options.failureLogWindowMs ?? 30_000;
-  let lastStoreWarning = -Infinity;
+  const lastLogged: LogWindows = new Map();
   const values = caches.values<unknown>({
     name: 'wp',
     maxBytes: options.maxBytes ?? 64 * 1024 * 1024,
@@ -111,36 +102,29 @@ export function cachedSource(
     }),
     lock: options.lock,
     storeFailed: (error) => {
-      const t = now();
-      if (t - lastStoreWarning < logWindowMs) return;
-      lastStoreWarning = t;
+      // Keyed apart from the resources' failures below (a resource name has no spaces).
+      if (admitLine(lastLogged, 'cache store', logWindowMs, now()) === null) return;
       options.logger?.warn(
         { err: error instanceof Error ? error.message : String(error) },
         'cache store failed',
       );
     },
   });
-  const lastLogged = new Map<string, { at: number; suppressed: number }>();
 
   /** Logs a failed WordPress request at most once per window for its resource. */
   const failed =
     (path: string, key: string): GetOptions['failed'] =>
     (error, { served }) => {
       const family = resourceOf(path);
-      const t = now();
-      const last = lastLogged.get(family);
-      if (last && t - last.at < logWindowMs) {
-        last.suppressed += 1;
-        return;
-      }
-      lastLogged.set(family, { at: t, suppressed: 0 });
+      const suppressed = admitLine(lastLogged, family, logWindowMs, now());
+      if (suppressed === null) return;
       options.logger?.warn(
         {
           resource: family,
           key,
           err: { message: error.message, name: error.name },
           served,
-          suppressedSinceLastLog: last?.suppressed ?? 0,
+          suppressedSinceLastLog: suppressed,
         },
         served === 'stale'
           ? 'WordPress failed; serving the last good answer'
@@ -151,6 +135,7 @@ export function cachedSource(
   return {
     kind: source.kind,
     stats: values.stats,
+    /** Resolves when background revalidations started so far have settled (for tests and shutdown). */
     idle: () => values.idle(),
     async get<T = unknown>(path: string, query?: RestQuery, opts?: RestGetOptions<T>) {
       const key = requestKey(path, query);

@@ -33,10 +33,6 @@ function overlayPercent(value: unknown): number {
   return Number.isFinite(n) ? n : DEFAULT_BANNER_OVERLAY_PERCENT;
 }
 
-function plain(value: unknown): string {
-  return typeof value === 'string' ? htmlToText(value) : '';
-}
-
 /**
  * The single-post banner (brief §2, §9): WordPress banner_settings over the defaults — background
  * #1a365d, text #ffffff, overlay 50 % (alpha = percentage / 100, clamped to 0..1), the post's title and
@@ -49,13 +45,13 @@ export function bannerFrom(
   const s: BannerSettings = typeof settings === 'object' && settings !== null ? settings : {};
   const textColor = colour(s.banner_text_color, DEFAULT_BANNER_TEXT);
   const overlay = Math.min(1, Math.max(0, overlayPercent(s.banner_overlay_opacity) / 100));
-  const description = plain(s.banner_description) || plain(defaults.description);
+  const description = htmlToText(s.banner_description) || htmlToText(defaults.description);
   return {
     backgroundColor: colour(s.banner_background_color, DEFAULT_BANNER_BACKGROUND),
     textColor,
     backgroundImage: siteImageUrl(safeImageUrl(s.banner_background_image)),
     overlayOpacity: overlay,
-    title: plain(s.banner_title) || plain(defaults.title),
+    title: htmlToText(s.banner_title) || htmlToText(defaults.title),
     description: description === '' ? null : description,
     descriptionColor: `${expandHex(textColor)}CC`,
   };

@@ -1,17 +1,10 @@
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
+/** 'November 21, 2026' for a calendar day given in UTC. */
+const LONG_DATE = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 const DATE =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
@@ -99,5 +92,7 @@ export function formatLongDate(isoOrWpDate: string): string {
   const month = Number(m[2]);
   const day = Number(m[3]);
   if (!isValidDateTime(year, month, day, Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0))) return '';
-  return `${MONTHS[month - 1]} ${day}, ${year}`;
+  const calendarDay = new Date(0);
+  calendarDay.setUTCFullYear(year, month - 1, day);
+  return LONG_DATE.format(calendarDay);
 }

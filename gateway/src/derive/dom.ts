@@ -9,6 +9,7 @@ import {
   type ParentNode,
 } from 'domhandler';
 import render from 'dom-serializer';
+import { escapeText } from 'entities';
 
 /** Parses an HTML fragment (entities decoded in text and attribute values). */
 export function parseHtml(html: string): Document {
@@ -27,14 +28,7 @@ const RAW_TEXT_PARENTS = new Set([
   'noscript',
 ]);
 
-function escapeText(s: string): string {
-  return s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/\u00a0/g, '&nbsp;');
-}
-
+// `& < >` and no-break spaces in text (entities' escapeText), and `"` as well in attribute values.
 function escapeAttribute(s: string): string {
   return escapeText(s).replace(/"/g, '&quot;');
 }
@@ -99,6 +93,18 @@ export function setChildren(parent: ParentNode, children: ChildNode[]): void {
     child.parent = parent;
     child.prev = i > 0 ? (children[i - 1] as ChildNode) : null;
     child.next = i < children.length - 1 ? (children[i + 1] as ChildNode) : null;
+  }
+}
+
+/** Takes the nodes out of the tree, rewriting each parent's children once. */
+export function removeNodes(nodes: readonly ChildNode[]): void {
+  const gone = new Set(nodes);
+  for (const parent of new Set(nodes.map((n) => n.parent))) {
+    if (parent)
+      setChildren(
+        parent,
+        parent.children.filter((c) => !gone.has(c)),
+      );
   }
 }
 

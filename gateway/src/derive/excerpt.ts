@@ -1,4 +1,4 @@
-import { forEachElement, parseHtml, setChildren, type Element } from './dom.js';
+import { forEachElement, parseHtml, removeNodes, type Element } from './dom.js';
 import { collapseWhitespace, nodesToText } from './text.js';
 
 export const DEFAULT_EXCERPT_LENGTH = 150;
@@ -68,14 +68,7 @@ function excerptSource(html: string): { text: string; truncatedUpstream: boolean
   forEachElement(doc, (el) => {
     if (isMoreLink(el)) moreLinks.push(el);
   });
-  for (const link of moreLinks) {
-    const parent = link.parent;
-    if (parent)
-      setChildren(
-        parent,
-        parent.children.filter((child) => child !== link),
-      );
-  }
+  removeNodes(moreLinks);
   const text = collapseWhitespace(nodesToText(doc.children));
   const stripped = text.replace(MORE_MARKER, '');
   return { text: stripped, truncatedUpstream: stripped !== text };

@@ -4,6 +4,7 @@
 // a linked item's address is the resolvers' (resolvers/language.ts).
 import { detectLanguage, localizePath, type Lang } from '@site/content-model';
 import type { Language, Translation } from '../generated/resolvers.js';
+import { memo } from '../memo.js';
 import { htmlToText, titleText } from './text.js';
 
 /** The language fields of a WordPress answer, as sources/types.ts parses them. */
@@ -86,16 +87,14 @@ const detected = new WeakMap<object, Lang>();
  * whole item first when it has no label.
  */
 export function contentLanguage(item: LanguageSource): Lang {
-  const label = labelledLanguage(item);
-  if (label !== null) return label;
-  let lang = detected.get(item);
-  if (lang === undefined) {
-    const title = item.title ? titleText(item.title.rendered) : '';
-    const body = item.content ? htmlToText(item.content.rendered) : '';
-    lang = detectLanguage(`${title}\n${body}`);
-    detected.set(item, lang);
-  }
-  return lang;
+  return (
+    labelledLanguage(item) ??
+    memo(detected, item, () => {
+      const title = item.title ? titleText(item.title.rendered) : '';
+      const body = item.content ? htmlToText(item.content.rendered) : '';
+      return detectLanguage(`${title}\n${body}`);
+    })
+  );
 }
 
 /**

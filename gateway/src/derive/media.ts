@@ -19,11 +19,13 @@ export const DEFAULT_IMAGE: Media = Object.freeze({
   isDefault: true,
 });
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/** A plain object (not null, not an array): what a WordPress field holding an object is. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function positiveInt(value: unknown): number | null {
+/** A WordPress id or dimension: a positive whole number, else null. */
+export function positiveInt(value: unknown): number | null {
   return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
 }
 
@@ -72,12 +74,8 @@ export function mediaFromWp(
   const full = isRecord(sizes.full) ? (sizes.full as WpMediaSizeLike) : {};
   const width = positiveInt(details.width) ?? positiveInt(full.width);
   const height = positiveInt(details.height) ?? positiveInt(full.height);
-  const alt =
-    htmlToText(typeof m.alt_text === 'string' ? m.alt_text : '') ||
-    htmlToText(typeof opts.fallbackAlt === 'string' ? opts.fallbackAlt : '') ||
-    DEFAULT_IMAGE_ALT;
-  const caption =
-    isRecord(m.caption) && typeof m.caption.rendered === 'string' ? htmlToText(m.caption.rendered) : '';
+  const alt = htmlToText(m.alt_text) || htmlToText(opts.fallbackAlt) || DEFAULT_IMAGE_ALT;
+  const caption = isRecord(m.caption) ? htmlToText(m.caption.rendered) : '';
   const mimeType = typeof m.mime_type === 'string' && m.mime_type.trim() !== '' ? m.mime_type.trim() : null;
   return {
     id: databaseId > 0 ? `media:${databaseId}` : `media:${url}`,

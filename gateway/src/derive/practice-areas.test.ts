@@ -11,13 +11,12 @@ import { wpPageSchema } from '../sources/types.js';
 import { clearContentCache } from './content.js';
 import {
   comparePracticeAreaPosts,
-  mergePracticeArea,
   practiceAreaCard,
-  practiceAreaFromWp,
   practiceAreaList,
   practiceAreaOf,
   toIconName,
   type IconName,
+  type PracticeAreaContent,
   type PracticeAreaHelpers,
 } from './practice-areas.js';
 import type { WpMediaLike, WpPageLike, WpPracticeAreaLike } from './types.js';
@@ -38,6 +37,20 @@ const helpers: PracticeAreaHelpers = {
   media: (id) => (id === 7 ? attachment : null),
   editUrl: (id) => `https://cms.firm.example/wp-admin/post.php?post=${id}&action=edit`,
 };
+
+/** A built-in area with its WordPress page (or none), as practiceAreaOf derives it. */
+function mergePracticeArea(
+  area: BuiltInPracticeArea,
+  wpPage: WpPageLike | null | undefined,
+  helpers: PracticeAreaHelpers,
+): PracticeAreaContent {
+  return practiceAreaOf({ builtIn: area, page: wpPage ?? null, post: null }, helpers);
+}
+
+/** A `practice_area` post of its own (/practice/{slug}/), as practiceAreaOf derives it. */
+function practiceAreaFromWp(wp: WpPracticeAreaLike, helpers: PracticeAreaHelpers): PracticeAreaContent {
+  return practiceAreaOf({ builtIn: null, page: null, post: wp }, helpers);
+}
 
 function builtIn(slug: string): BuiltInPracticeArea {
   const area = BUILT_IN_PRACTICE_AREAS.find((a) => a.slug === slug);

@@ -12,7 +12,7 @@ import { prepareContent } from './content.js';
 import type { SanitizeOptions } from './sanitize.js';
 import { lastModifiedWithOffset } from './date.js';
 import { makeExcerpt } from './excerpt.js';
-import { mediaOrDefault } from './media.js';
+import { isRecord, mediaOrDefault, positiveInt } from './media.js';
 import { mergeSeo } from './seo.js';
 import { htmlToText, toWellFormed } from './text.js';
 import type { WpFeatureItemLike, WpMediaLike, WpPageLike, WpPracticeAreaLike } from './types.js';
@@ -51,20 +51,8 @@ export interface PracticeAreaHelpers {
   content?: SanitizeOptions;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function rendered(value: unknown): string {
   return isRecord(value) && typeof value.rendered === 'string' ? value.rendered : '';
-}
-
-function plain(value: unknown): string {
-  return typeof value === 'string' ? htmlToText(value) : '';
-}
-
-function positiveId(value: unknown): number | null {
-  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
 }
 
 /** Feature items from page_structure; items without a title are dropped. */
@@ -74,15 +62,15 @@ export function featuresFromWp(items: unknown, fallbackIcon: IconName): Feature[
   for (const item of items as unknown[]) {
     if (!isRecord(item)) continue;
     const i = item as WpFeatureItemLike;
-    const title = plain(i.title);
+    const title = htmlToText(i.title);
     if (title === '') continue;
-    out.push({ icon: toIconName(i.icon, fallbackIcon), title, description: plain(i.description) });
+    out.push({ icon: toIconName(i.icon, fallbackIcon), title, description: htmlToText(i.description) });
   }
   return out;
 }
 
 function lookupMedia(helpers: PracticeAreaHelpers, id: unknown, alt: string): Media | null {
-  const mediaId = positiveId(id);
+  const mediaId = positiveInt(id);
   if (mediaId === null || !helpers.media) return null;
   const found = helpers.media(mediaId);
   if (found === null || found === undefined) return null;
@@ -98,7 +86,7 @@ function contentHtml(page: WpPageLike, options: SanitizeOptions = {}): string | 
 }
 
 function editUrlFor(helpers: Pick<PracticeAreaHelpers, 'editUrl'>, id: unknown): string | null {
-  const wpId = positiveId(id);
+  const wpId = positiveInt(id);
   if (wpId === null || !helpers.editUrl) return null;
   return helpers.editUrl(wpId) ?? null;
 }
@@ -114,14 +102,10 @@ function canonicalFor(siteUrl: string, link: string): string {
  */
 function localizeSiteUrl(lang: Lang, url: string, siteUrl: string): string {
   if (lang === 'en') return url;
-  try {
-    const parsed = new URL(url);
-    if (parsed.origin !== new URL(siteUrl).origin) return url;
-    parsed.pathname = localizePath(lang, parsed.pathname);
-    return parsed.href;
-  } catch {
-    return url;
-  }
+  const parsed = URL.parse(url);
+  if (!parsed || parsed.origin !== URL.parse(siteUrl)?.origin) return url;
+  parsed.pathname = localizePath(lang, parsed.pathname);
+  return parsed.href;
 }
 
 /**
@@ -167,7 +151,7 @@ function slugOf(wp: WpPracticeAreaLike): string {
   // link stays one path segment.
   if (/^[a-z0-9%-]+$/.test(slug) && slug !== '') return slug;
   if (slug !== '') return encodeURIComponent(toWellFormed(slug));
-  const id = positiveId(wp.id);
+  const id = positiveInt(wp.id);
   return id === null ? 'practice-area' : `practice-area-${id}`;
 }
 
@@ -191,7 +175,7 @@ export function practiceAreaCard(
     return {
       id: `practice-area:${builtIn.slug}`,
       slug: builtIn.slug,
-      title: (wp && plain(rendered(wp.title))) || builtIn.titles[lang],
+      title: (wp && htmlToText(rendered(wp.title))) || builtIn.titles[lang],
       // A page's excerpt was never written for a card; a practice area's is.
       description: (post && excerptOf(post)) || builtInCopy(builtIn, lang).description,
       icon: post ? toIconName(post.practice_icon, builtIn.icon) : builtIn.icon,
@@ -203,11 +187,11 @@ export function practiceAreaCard(
   }
   const own = post ?? {};
   const slug = slugOf(own);
-  const databaseId = positiveId(own.id);
+  const databaseId = positiveInt(own.id);
   return {
     id: databaseId === null ? `practice_area:${slug}` : `practice_area:${databaseId}`,
     slug,
-    title: plain(rendered(own.title)) || UNTITLED[lang],
+    title: htmlToText(rendered(own.title)) || UNTITLED[lang],
     description: excerptOf(own) || null,
     icon: toIconName(own.practice_icon, 'Scale'),
     link: localizePath(lang, `/practice/${slug}/`),
@@ -248,10 +232,10 @@ export function practiceAreaOf(parts: PracticeAreaParts, helpers: PracticeAreaHe
     icon: card.icon,
     link: card.link,
     contentHtml: wp ? contentHtml(wp, helpers.content) : null,
-    heroSubtitle: plain(structure.hero_subtitle) || fallback?.heroSubtitle || null,
-    servicesTitle: plain(structure.services_title) || fallback?.servicesTitle || null,
+    heroSubtitle: htmlToText(structure.hero_subtitle) || fallback?.heroSubtitle || null,
+    servicesTitle: htmlToText(structure.services_title) || fallback?.servicesTitle || null,
     services: services.length > 0 || !fallback ? services : copies(fallback.services),
-    whyChooseTitle: plain(structure.why_choose_title) || fallback?.whyChooseTitle || null,
+    whyChooseTitle: htmlToText(structure.why_choose_title) || fallback?.whyChooseTitle || null,
     whyChooseUs: whyChooseUs.length > 0 || !fallback ? whyChooseUs : copies(fallback.whyChooseUs),
     featuredImage,
     origin: card.origin,
@@ -283,28 +267,6 @@ function localizeSeo(lang: Lang, seo: Seo, siteUrl: string): Seo {
   };
 }
 
-/**
- * A built-in area with its WordPress page's content inserted when there is one (brief §2): the
- * WordPress title when it is not empty, the sanitised body, page_structure's hero subtitle, titles
- * and items (icons normalised: Scale for services, Award for why-choose), and the featured image.
- * Built-in data fills every gap.
- */
-export function mergePracticeArea(
-  builtIn: BuiltInPracticeArea,
-  wpPage: WpPageLike | null | undefined,
-  helpers: PracticeAreaHelpers,
-): PracticeAreaContent {
-  return practiceAreaOf({ builtIn, page: wpPage ?? null, post: null }, helpers);
-}
-
-/** A `practice_area` custom post (brief §2 /practice/{slug}) as a PracticeArea. */
-export function practiceAreaFromWp(
-  wp: WpPracticeAreaLike,
-  helpers: PracticeAreaHelpers,
-): PracticeAreaContent {
-  return practiceAreaOf({ builtIn: null, page: null, post: wp }, helpers);
-}
-
 function menuOrder(post: WpPracticeAreaLike): number {
   return typeof post.menu_order === 'number' && Number.isFinite(post.menu_order) ? post.menu_order : 0;
 }
@@ -315,8 +277,8 @@ const titleOrder = new Intl.Collator('en', { sensitivity: 'base' });
 export function comparePracticeAreaPosts(a: WpPracticeAreaLike, b: WpPracticeAreaLike): number {
   return (
     menuOrder(a) - menuOrder(b) ||
-    titleOrder.compare(plain(rendered(a.title)), plain(rendered(b.title))) ||
-    (positiveId(a.id) ?? 0) - (positiveId(b.id) ?? 0)
+    titleOrder.compare(htmlToText(rendered(a.title)), htmlToText(rendered(b.title))) ||
+    (positiveInt(a.id) ?? 0) - (positiveInt(b.id) ?? 0)
   );
 }
 

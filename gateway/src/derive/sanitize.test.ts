@@ -1,11 +1,17 @@
 import { mediaPath, type MediaWidth } from '../media/address.js';
 import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { sanitizeContent } from './sanitize.js';
+import { serializeHtml } from './dom.js';
+import { sanitizeToDocument, type SanitizeOptions } from './sanitize.js';
 import { findUnsafe, wordpressLinkPayloads, XSS_PAYLOADS } from '../../test/fixtures/xss.js';
 
 // Large-input tests do real work; the limit only keeps a loaded CI machine from failing them.
 const HEAVY_TEST_TIMEOUT_MS = 60_000;
+
+/** The sanitised body as HTML. */
+function sanitizeContent(html: string, options: SanitizeOptions = {}): string {
+  return serializeHtml(sanitizeToDocument(html, options).children);
+}
 
 const m = (w: number) => mediaPath('/wp-content/uploads/a.jpg', w as MediaWidth);
 

@@ -1,15 +1,6 @@
 import { siteImage } from './media.js';
 import sanitizeHtml from 'sanitize-html';
-import {
-  isTag,
-  isText,
-  parseHtml,
-  serializeHtml,
-  setChildren,
-  type ChildNode,
-  type Document,
-  type Element,
-} from './dom.js';
+import { isTag, isText, parseHtml, setChildren, type ChildNode, type Document, type Element } from './dom.js';
 import { IMAGE_SCHEMES, LINK_SCHEMES, readsAsOtherHost, safeUrl } from './url.js';
 import { bareEmbedLink, embedLink, type EmbedKind } from './embeds.js';
 import { Element as DomElement, Text as DomText } from 'domhandler';
@@ -49,14 +40,11 @@ const WORDPRESS_ONLY_PATHS =
  */
 export function siteRelativeLink(href: string, contentHosts: Set<string>): string {
   if (contentHosts.size === 0 || !/^https?:/i.test(href)) return href;
-  try {
-    const url = new URL(href);
-    if (!contentHosts.has(url.hostname.toLowerCase()) || WORDPRESS_ONLY_PATHS.test(url.pathname)) return href;
-    const relative = `${url.pathname}${url.search}${url.hash}`;
-    return readsAsOtherHost(relative) ? url.href : relative;
-  } catch {
+  const url = URL.parse(href);
+  if (!url || !contentHosts.has(url.hostname.toLowerCase()) || WORDPRESS_ONLY_PATHS.test(url.pathname))
     return href;
-  }
+  const relative = `${url.pathname}${url.search}${url.hash}`;
+  return readsAsOtherHost(relative) ? url.href : relative;
 }
 
 /** An article's column is at most about 720 px wide; a phone's is the screen. */
@@ -69,15 +57,12 @@ const BODY_IMAGE_SIZES = '(min-width: 48em) 720px, 100vw';
 function uploadOf(src: string, contentHosts: Set<string>, mediaHosts: Set<string>): string | null {
   if (src.startsWith('/wp-content/uploads/')) return src;
   if (!/^https?:/i.test(src)) return null;
-  try {
-    const url = new URL(src);
-    if (mediaHosts.has(url.host.toLowerCase())) return url.href;
-    if (!contentHosts.has(url.hostname.toLowerCase()) || !url.pathname.startsWith('/wp-content/uploads/'))
-      return null;
-    return `${url.pathname}${url.search}`;
-  } catch {
+  const url = URL.parse(src);
+  if (!url) return null;
+  if (mediaHosts.has(url.host.toLowerCase())) return url.href;
+  if (!contentHosts.has(url.hostname.toLowerCase()) || !url.pathname.startsWith('/wp-content/uploads/'))
     return null;
-  }
+  return `${url.pathname}${url.search}`;
 }
 
 /** Elements a blog body may contain. Everything else is removed (its text kept, see NON_TEXT_TAGS). */
@@ -320,22 +305,17 @@ function normaliseHosts(hosts: readonly string[] | undefined): Set<string> {
   for (const host of hosts ?? []) {
     if (typeof host !== 'string' || host.trim() === '') continue;
     const value = host.trim().toLowerCase();
-    try {
-      out.add(value.includes('://') ? new URL(value).hostname : (value.split(/[/:]/)[0] as string));
-    } catch {
-      // An unparsable host cannot match any link.
-    }
+    // An unparsable host cannot match any link.
+    const name = value.includes('://') ? URL.parse(value)?.hostname : value.split(/[/:]/)[0];
+    if (name !== undefined) out.add(name);
   }
   return out;
 }
 
 function isExternal(href: string, internalHosts: Set<string>): boolean {
   if (!/^https?:/i.test(href)) return false;
-  try {
-    return !internalHosts.has(new URL(href).hostname.toLowerCase());
-  } catch {
-    return true;
-  }
+  const url = URL.parse(href);
+  return url === null || !internalHosts.has(url.hostname.toLowerCase());
 }
 
 function filterClasses(value: string): string | null {
@@ -440,7 +420,13 @@ function linkBareEmbed(wrapper: Element): void {
   setChildren(wrapper, [anchor]);
 }
 
-/** Sanitised body as a DOM, for callers that keep working on it (headings ids, word count). */
+/**
+ * Sanitises WordPress HTML for the blog, as a DOM for the callers that keep working on it (headings'
+ * ids, word count): a strict allow-list of elements and attributes, only http/https/mailto/tel or
+ * relative URLs (never protocol-relative), safe `rel` on new-tab and external links, lazy images,
+ * `class` only with WordPress block names, ids only of the anchor shape (which of them stay, and the
+ * headings' ids, are settled by assignHeadingIds), embedded frames and players as links.
+ */
 export function sanitizeToDocument(html: string, options: SanitizeOptions = {}): Document {
   const input = typeof html === 'string' ? html.replace(/\0/g, '\uFFFD') : '';
   const doc = parseHtml(input === '' ? '' : sanitizeHtml(input, SANITIZE_HTML_OPTIONS));
@@ -452,15 +438,4 @@ export function sanitizeToDocument(html: string, options: SanitizeOptions = {}):
     ),
   });
   return doc;
-}
-
-/**
- * Sanitises WordPress HTML for the blog: a strict allow-list of elements and attributes, only
- * http/https/mailto/tel or relative URLs (never protocol-relative), safe `rel` on new-tab and external
- * links, lazy images, `class` only with WordPress block names, ids only of the anchor shape (which of
- * them stay, and the headings' ids, are settled by assignHeadingIds), embedded frames and players as
- * links.
- */
-export function sanitizeContent(html: string, options: SanitizeOptions = {}): string {
-  return serializeHtml(sanitizeToDocument(html, options).children);
 }

@@ -24,16 +24,9 @@ export interface MergeSeoInput {
   siteName: string;
 }
 
-function text(value: unknown): string {
-  return typeof value === 'string' ? htmlToText(value) : '';
-}
-
+/** The first of the values with text in it, as plain text. */
 function first(...values: unknown[]): string {
-  for (const value of values) {
-    const t = text(value);
-    if (t !== '') return t;
-  }
-  return '';
+  return values.map((value) => htmlToText(value)).find((t) => t !== '') ?? '';
 }
 
 function escapeRegExp(s: string): string {
@@ -70,11 +63,7 @@ function clampDescription(description: string): string {
 }
 
 function origin(url: string): string | null {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
+  return URL.parse(url)?.origin ?? null;
 }
 
 /**
@@ -83,14 +72,14 @@ function origin(url: string): string | null {
  * taken from Yoast; an explicit seo_meta canonical is trusted as the editor's choice.
  */
 function yoastUrl(value: unknown, siteOrigin: string | null): string | null {
-  const url = text(value);
+  const url = htmlToText(value);
   if (!isAbsoluteHttpUrl(url)) return null;
   return siteOrigin === null || origin(url) === siteOrigin ? url : null;
 }
 
 function imageUrl(value: unknown, base: string | null): string | null {
   // An image on WordPress's host (Yoast's, or the editor's own choice) is shown from the site's origin.
-  const url = siteImageUrl(safeImageUrl(text(value)));
+  const url = siteImageUrl(safeImageUrl(htmlToText(value)));
   if (url === null) return null;
   // Open Graph needs absolute image URLs; site-relative ones are resolved against the site.
   if (url.startsWith('/') && base !== null) return new URL(url, base).href;
@@ -98,11 +87,7 @@ function imageUrl(value: unknown, base: string | null): string | null {
 }
 
 function firstImage(base: string | null, ...values: unknown[]): string | null {
-  for (const value of values) {
-    const url = imageUrl(value, base);
-    if (url !== null) return url;
-  }
-  return null;
+  return values.map((value) => imageUrl(value, base)).find((url) => url !== null) ?? null;
 }
 
 /**
@@ -114,8 +99,8 @@ function firstImage(base: string | null, ...values: unknown[]): string | null {
 export function mergeSeo(input: MergeSeoInput): Seo {
   const meta: SeoMeta = input.seoMeta ?? {};
   const yoast: YoastHeadJson = input.yoast ?? {};
-  const siteName = text(input.siteName);
-  const defaultCanonical = text(input.canonical);
+  const siteName = htmlToText(input.siteName);
+  const defaultCanonical = htmlToText(input.canonical);
   const siteOrigin = isAbsoluteHttpUrl(defaultCanonical) ? origin(defaultCanonical) : null;
 
   const title = withSiteName(
@@ -126,7 +111,7 @@ export function mergeSeo(input: MergeSeoInput): Seo {
     first(meta.yoast_seo_meta_description, yoast.description, input.description),
   );
 
-  const explicitCanonical = text(meta.yoast_seo_canonical);
+  const explicitCanonical = htmlToText(meta.yoast_seo_canonical);
   const canonical = isAbsoluteHttpUrl(explicitCanonical)
     ? explicitCanonical
     : (yoastUrl(yoast.canonical, siteOrigin) ?? defaultCanonical);
@@ -152,7 +137,7 @@ export function mergeSeo(input: MergeSeoInput): Seo {
   const noindex =
     typeof meta.yoast_seo_noindex === 'boolean'
       ? meta.yoast_seo_noindex
-      : text(yoast.robots?.index).toLowerCase() === 'noindex';
+      : htmlToText(yoast.robots?.index).toLowerCase() === 'noindex';
 
   return {
     title,

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { Lang } from '@site/content-model';
 import catalogueHi from './site-copy.hi.json' with { type: 'json' };
+import { deepFreeze } from '../memo.js';
 
 /** brief §1's claims, in the order the site shows them. */
 export const STAT_KEYS = [
@@ -89,14 +90,6 @@ const SITE_COPY_EN: SiteCopy = {
   logoAlt: '{name} logo',
   defaultImageAlt: 'Featured image',
 };
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) {
-    for (const inner of Object.values(value)) deepFreeze(inner);
-    Object.freeze(value);
-  }
-  return value;
-}
 
 /**
  * A language's copy checked (every text there and nothing else) and frozen: every request shares it.

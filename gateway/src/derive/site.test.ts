@@ -128,10 +128,12 @@ describe('siteFromConfig', () => {
       email: 'contact@sharma-law.example',
       whatsappUrl: 'https://wa.me/919810012345',
       streetAddress: 'KJ-13, Kavi Nagar',
-      facebookUrl: 'https://www.facebook.com/sharmalaw',
-      instagramUrl: 'https://www.instagram.com/sharmalaw',
-      linkedinUrl: 'https://www.linkedin.com/company/sharmalaw',
-      xUrl: 'https://x.com/sharmalaw',
+      social: {
+        facebook: 'https://www.facebook.com/sharmalaw',
+        instagram: 'https://www.instagram.com/sharmalaw',
+        linkedin: 'https://www.linkedin.com/company/sharmalaw',
+        x: 'https://x.com/sharmalaw',
+      },
     });
     expect(site).toMatchObject({
       name: 'Sharma & Associates',
@@ -169,10 +171,12 @@ describe('siteFromConfig', () => {
         email: 'not an email',
         whatsappUrl: 'http://wa.me/911204001985',
         streetAddress: '',
-        facebookUrl: 'javascript:alert(1)',
-        instagramUrl: '//instagram.com/x',
-        linkedinUrl: null,
-        xUrl: 'ftp://x.com/',
+        social: {
+          facebook: 'javascript:alert(1)',
+          instagram: '//instagram.com/x',
+          linkedin: null,
+          x: 'ftp://x.com/',
+        },
       }),
     ).toEqual(defaults);
   });

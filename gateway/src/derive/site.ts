@@ -6,7 +6,10 @@ import { isAbsoluteHttpUrl } from './url.js';
 
 export type { Site };
 
-/** Site settings from configuration; every field optional, the firm's published details are defaults. */
+/**
+ * Site settings from configuration (the gateway's config.site); every field optional, the firm's
+ * published details are defaults.
+ */
 export interface SiteConfig {
   name?: string | null;
   /** Public origin, e.g. https://www.example.in */
@@ -16,10 +19,7 @@ export interface SiteConfig {
   email?: string | null;
   whatsappUrl?: string | null;
   streetAddress?: string | null;
-  facebookUrl?: string | null;
-  instagramUrl?: string | null;
-  linkedinUrl?: string | null;
-  xUrl?: string | null;
+  social?: Partial<Record<(typeof SOCIAL_NETWORKS)[number], string | null>> | null;
 }
 
 export const SITE_DEFAULTS = Object.freeze({
@@ -29,10 +29,12 @@ export const SITE_DEFAULTS = Object.freeze({
   email: 'info@lawpartners.example',
   whatsappUrl: 'https://wa.me/911204001985',
   established: 1985,
-  facebookUrl: 'https://www.facebook.com/',
-  instagramUrl: 'https://www.instagram.com/',
-  linkedinUrl: 'https://www.linkedin.com/',
-  xUrl: 'https://x.com/',
+  social: Object.freeze({
+    facebook: 'https://www.facebook.com/',
+    instagram: 'https://www.instagram.com/',
+    linkedin: 'https://www.linkedin.com/',
+    x: 'https://x.com/',
+  }),
 });
 
 const STAT_VALUES: Readonly<Record<(typeof STAT_KEYS)[number], string>> = Object.freeze({
@@ -80,14 +82,6 @@ function testimonialsIn(copy: SiteCopy): Testimonial[] {
     return { name, role, content, image: testimonialImage(key, name), caseType, outcome, rating };
   });
 }
-
-/** Where each network's address is configured. */
-const SOCIAL_URL = {
-  facebook: 'facebookUrl',
-  instagram: 'instagramUrl',
-  linkedin: 'linkedinUrl',
-  x: 'xUrl',
-} as const satisfies Record<(typeof SOCIAL_NETWORKS)[number], keyof SiteConfig & keyof typeof SITE_DEFAULTS>;
 
 function str(value: unknown, fallback: string): string {
   if (typeof value !== 'string') return fallback;
@@ -172,7 +166,7 @@ export function siteFromConfig(cfg: SiteConfig | null | undefined, lang: Lang = 
     socialLinks: SOCIAL_NETWORKS.map((network) => ({
       network,
       label: copy.socialLabels[network],
-      url: httpUrl(c[SOCIAL_URL[network]], SITE_DEFAULTS[SOCIAL_URL[network]]),
+      url: httpUrl(c.social?.[network], SITE_DEFAULTS.social[network]),
     })),
     logo: {
       id: 'media:logo',

@@ -113,8 +113,9 @@ export function nodesToText(nodes: readonly AnyNode[]): string {
 /**
  * Plain text of an HTML fragment: tags removed, entities decoded, block boundaries and `<br>` turned
  * into spaces, whitespace collapsed, and the content of script/style (and similar) elements dropped.
+ * Anything but a string (a field WordPress left out or filled oddly) has none.
  */
-export function htmlToText(html: string): string {
+export function htmlToText(html: unknown): string {
   if (typeof html !== 'string' || html === '') return '';
   if (!html.includes('<') && !html.includes('&')) return collapseWhitespace(html);
   return nodesToText(parseHtml(html).children);

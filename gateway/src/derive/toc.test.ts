@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { isExcludedFromToc, slugify, withHeadingIds } from './toc.js';
+import type { TocEntry } from '../generated/resolvers.js';
+import { parseHtml, serializeHtml } from './dom.js';
+import { assignHeadingIds, isExcludedFromToc, slugify } from './toc.js';
 
 // Large-input tests do real work; the limit only keeps a loaded CI machine from failing them.
 const HEAVY_TEST_TIMEOUT_MS = 60_000;
+
+/**
+ * Adds ids to the h1-h3 headings of an HTML body and lists them for the table of contents
+ * (brief §2). Expects sanitised HTML (bounded nesting); a body without h1-h3 is returned unchanged.
+ */
+function withHeadingIds(html: string): { html: string; toc: TocEntry[] } {
+  if (typeof html !== 'string' || !/<h[1-3]/i.test(html))
+    return { html: typeof html === 'string' ? html : '', toc: [] };
+  const doc = parseHtml(html);
+  const toc = assignHeadingIds(doc);
+  return { html: serializeHtml(doc.children), toc };
+}
 
 describe('withHeadingIds', () => {
   it('adds ids to h1-h3 and lists them in document order', () => {

@@ -1,12 +1,5 @@
 import type { TocEntry } from '../generated/resolvers.js';
-import {
-  forEachElement,
-  parseHtml,
-  serializeHtml,
-  setChildren,
-  type Element,
-  type ParentNode,
-} from './dom.js';
+import { forEachElement, removeNodes, type Element, type ParentNode } from './dom.js';
 import { SITE_IDS } from './site-ids.js';
 import { nodesToText } from './text.js';
 
@@ -107,14 +100,7 @@ export function assignHeadingIds(root: ParentNode): TocEntry[] {
     if (TOC_LEVELS[el.name] !== undefined) headings.push({ heading: el, text });
   });
   // One pass per parent: a body of 100 000 empty headings stays linear.
-  const emptySet = new Set(empty);
-  for (const parent of new Set(empty.map((h) => h.parent))) {
-    if (parent)
-      setChildren(
-        parent,
-        parent.children.filter((c) => !emptySet.has(c as Element)),
-      );
-  }
+  removeNodes(empty);
   const toc: TocEntry[] = [];
   // Next suffix to try per base id, so a body with thousands of equal headings stays linear.
   const nextSuffix = new Map<string, number>();
@@ -137,16 +123,4 @@ export function assignHeadingIds(root: ParentNode): TocEntry[] {
 function withoutId(attribs: Record<string, string>): Record<string, string> {
   const { id: _id, ...rest } = attribs;
   return rest;
-}
-
-/**
- * Adds ids to the h1-h3 headings of an HTML body and lists them for the table of contents
- * (brief §2). Expects sanitised HTML (bounded nesting); a body without h1-h3 is returned unchanged.
- */
-export function withHeadingIds(html: string): { html: string; toc: TocEntry[] } {
-  if (typeof html !== 'string' || !/<h[1-3]/i.test(html))
-    return { html: typeof html === 'string' ? html : '', toc: [] };
-  const doc = parseHtml(html);
-  const toc = assignHeadingIds(doc);
-  return { html: serializeHtml(doc.children), toc };
 }

@@ -1,6 +1,13 @@
 // Input shapes the derivations read: the parts of WordPress REST objects (and the companion plugin's
 // fields) they use. Deliberately loose — every field optional and nullable, and checked at run time —
 // so both the validated source types and raw snapshots can be passed in.
+import type { z } from 'zod';
+import type {
+  wpBannerSettingsSchema,
+  wpFeatureItemSchema,
+  wpPageStructureSchema,
+  wpSeoMetaSchema,
+} from '../sources/types.js';
 
 export interface WpRendered {
   rendered?: string | null;
@@ -43,44 +50,12 @@ export interface YoastHeadJson {
   robots?: { index?: string | null } | null;
 }
 
-export interface SeoMeta {
-  yoast_seo_title?: string | null;
-  yoast_seo_meta_description?: string | null;
-  yoast_seo_og_title?: string | null;
-  yoast_seo_og_description?: string | null;
-  yoast_seo_twitter_title?: string | null;
-  yoast_seo_twitter_description?: string | null;
-  yoast_seo_canonical?: string | null;
-  yoast_seo_og_image?: string | null;
-  yoast_seo_twitter_image?: string | null;
-  yoast_seo_noindex?: boolean | null;
-}
-
-export interface BannerSettings {
-  banner_background_color?: string | null;
-  banner_text_color?: string | null;
-  banner_background_image?: string | null;
-  /** Percentage 0..100; WordPress meta may arrive as a numeric string. */
-  banner_overlay_opacity?: number | string | null;
-  banner_title?: string | null;
-  banner_description?: string | null;
-}
-
-export interface WpFeatureItemLike {
-  icon?: string | null;
-  title?: string | null;
-  description?: string | null;
-}
-
-export interface WpPageStructureLike {
-  hero_subtitle?: string | null;
-  hero_image?: number | null;
-  services_title?: string | null;
-  services_items?: readonly WpFeatureItemLike[] | null;
-  why_choose_title?: string | null;
-  why_choose_image?: number | null;
-  why_choose_items?: readonly WpFeatureItemLike[] | null;
-}
+// The other plugin fields as their parsers (sources/types.ts) take them in.
+export type SeoMeta = z.input<typeof wpSeoMetaSchema>;
+/** banner_overlay_opacity: percentage 0..100; WordPress meta may arrive as a numeric string. */
+export type BannerSettings = z.input<typeof wpBannerSettingsSchema>;
+export type WpFeatureItemLike = z.input<typeof wpFeatureItemSchema>;
+type WpPageStructureLike = z.input<typeof wpPageStructureSchema>;
 
 /** A WordPress page (or practice_area post) as far as practice areas use it. */
 export interface WpPageLike {

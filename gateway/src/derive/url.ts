@@ -29,12 +29,8 @@ export function safeUrl(raw: unknown, schemes: readonly string[] = LINK_SCHEMES)
 export function isAbsoluteHttpUrl(value: unknown): value is string {
   if (typeof value !== 'string') return false;
   if (!/^https?:\/\/[^/\s]/i.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
+  const url = URL.parse(value);
+  return url !== null && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
 }
 
 /**

@@ -23,16 +23,7 @@ export interface DeliveryStats {
   streak: number;
 }
 
-export interface DeliveryWorker {
-  /** Replays the outbox's undelivered enquiries, then keeps delivering what is enqueued. */
-  start(): Promise<void>;
-  enqueue(entry: OutboxEntry): void;
-  /** Resolves when nothing is queued, deferred or in flight. */
-  idle(): Promise<void>;
-  stats(): DeliveryStats;
-  /** Stops sending (requests in flight are abandoned; their enquiries stay in the outbox). */
-  stop(): Promise<void>;
-}
+export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;
 
 export interface DeliveryOptions {
   outbox: Outbox;
@@ -55,7 +46,7 @@ export function backoffDelay(
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
-export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
+export function createDeliveryWorker(options: DeliveryOptions) {
   const { outbox, deliver, logger } = options;
   const concurrency = Math.max(1, options.concurrency ?? 4);
   const initialMs = options.initialDelayMs ?? 1000;
@@ -191,6 +182,7 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
   }
 
   return {
+    /** Replays the outbox's undelivered enquiries, then keeps delivering what is enqueued. */
     async start() {
       if (running || stopped) return;
       running = true;
@@ -200,11 +192,12 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
       pump();
     },
     enqueue,
+    /** Resolves when nothing is queued, deferred or in flight. */
     idle() {
       if (isIdle() || stopped) return Promise.resolve();
       return new Promise<void>((resolve) => idleWaiters.push(resolve));
     },
-    stats: () => ({
+    stats: (): DeliveryStats => ({
       queued: ready.length,
       inFlight: inFlight.size,
       deferred: deferred.size,
@@ -212,6 +205,7 @@ export function createDeliveryWorker(options: DeliveryOptions): DeliveryWorker {
       failures,
       streak,
     }),
+    /** Stops sending (requests in flight are abandoned; their enquiries stay in the outbox). */
     async stop() {
       if (stopped) return;
       stopped = true;

@@ -28,22 +28,7 @@ export interface OutboxReport {
   unreadable: number;
 }
 
-export interface Outbox {
-  readonly file: string;
-  /** Resolves once the enquiry is durably on disk, with its new idempotency key. */
-  append(enquiry: Enquiry): Promise<OutboxEntry>;
-  markDelivered(key: string, postId: number): Promise<void>;
-  /** Every enquiry in the file, oldest first, with its delivery if there was one. */
-  read(): Promise<OutboxReport>;
-  /** Enquiries not yet delivered, oldest first. */
-  pending(): Promise<OutboxEntry[]>;
-  /**
-   * Makes an existing folder 700 and file 600 (run at start); one that does not exist yet is made
-   * private when first written. Rejects with an OutboxNotPrivateError when that is not allowed.
-   */
-  makePrivate(): Promise<void>;
-  close(): Promise<void>;
-}
+export type Outbox = ReturnType<typeof createOutbox>;
 
 /** The outbox exists but this process may not make it private: personal data must not sit there. */
 export class OutboxNotPrivateError extends Error {
@@ -159,7 +144,7 @@ export interface OutboxOptions {
   chmod?: typeof chmod;
 }
 
-export function createOutbox(options: OutboxOptions): Outbox {
+export function createOutbox(options: OutboxOptions) {
   const dir = path.resolve(options.dir);
   const file = path.join(dir, OUTBOX_FILE);
   const now = options.now ?? (() => new Date());
@@ -237,6 +222,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     });
   }
 
+  /** Every enquiry in the file, oldest first, with its delivery if there was one. */
   async function read(): Promise<OutboxReport> {
     let text: string;
     try {
@@ -250,7 +236,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   return {
     file,
-    async append(enquiry) {
+    /** Resolves once the enquiry is durably on disk, with its new idempotency key. */
+    async append(enquiry: Enquiry): Promise<OutboxEntry> {
       const entry: OutboxEntry = {
         key: newKey(),
         receivedAt: now().toISOString(),
@@ -266,13 +253,18 @@ export function createOutbox(options: OutboxOptions): Outbox {
       });
       return entry;
     },
-    async markDelivered(key, postId) {
+    async markDelivered(key: string, postId: number) {
       await write({ v: 1, type: 'delivered', key, at: now().toISOString(), postId });
     },
     read,
+    /** Enquiries not yet delivered, oldest first. */
     async pending() {
       return (await read()).entries.filter((e) => e.delivered === null);
     },
+    /**
+     * Makes an existing folder 700 and file 600 (run at start); one that does not exist yet is made
+     * private when first written. Rejects with an OutboxNotPrivateError when that is not allowed.
+     */
     async makePrivate() {
       await restrictMode(dir, 0o700, 'folder', setMode);
       await restrictMode(file, 0o600, 'file', setMode);

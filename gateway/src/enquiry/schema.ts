@@ -11,22 +11,6 @@ import {
 } from '@site/content-model';
 import { z } from 'zod';
 
-/** A valid enquiry, normalised: what the outbox stores and WordPress receives. */
-export interface Enquiry {
-  name: string;
-  email: string;
-  /** The number as the visitor wrote it (spaces collapsed): staff see what they know it as. */
-  phone: string;
-  /**
-   * The same number in E.164 (+911204001985), to dial or match on. Null only for enquiries an
-   * outbox kept from before it was stored.
-   */
-  phoneE164: string | null;
-  subject: string | null;
-  message: string;
-  practiceArea: string | null;
-}
-
 function fieldSchema(field: EnquiryField) {
   const rule = ENQUIRY_RULES[field];
   const { messages } = rule;
@@ -59,15 +43,23 @@ export const enquirySchema = z
     message: fieldSchema('message'),
     practiceArea: practiceAreaField,
   })
-  .transform((v): Enquiry => ({
+  .transform((v) => ({
     name: v.name as string,
     email: v.email as string,
+    /** The number as the visitor wrote it (spaces collapsed): staff see what they know it as. */
     phone: v.phone as string,
+    /**
+     * The same number in E.164 (+911204001985), to dial or match on. Null only for enquiries an
+     * outbox kept from before it was stored.
+     */
     phoneE164: phoneE164(v.phone as string),
     subject: v.subject ?? null,
     message: v.message as string,
     practiceArea: v.practiceArea ?? null,
   }));
+
+/** A valid enquiry, normalised: what the outbox stores and WordPress receives. */
+export type Enquiry = z.output<typeof enquirySchema>;
 
 export type ParsedEnquiry = { ok: true; enquiry: Enquiry } | { ok: false; fieldErrors: EnquiryFieldError[] };
 

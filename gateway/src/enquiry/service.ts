@@ -11,20 +11,7 @@ import { createWordPressDelivery, type Deliver } from './wordpress.js';
 
 export type EnquiryMode = 'wordpress' | 'outbox';
 
-export interface EnquiryService {
-  /** 'wordpress': delivered as they come; 'outbox': kept for staff (`npm run enquiries`). */
-  readonly mode: EnquiryMode;
-  readonly outbox: Outbox;
-  /** Counts one submission from this client address against its limit. */
-  admit(clientIp: string): Promise<Admission>;
-  /** Durably stores the enquiry, then hands it to delivery. */
-  accept(enquiry: Enquiry): Promise<OutboxEntry>;
-  start(): Promise<void>;
-  stop(): Promise<void>;
-  /** Resolves when every enquiry handed to delivery has been delivered (or delivery stopped). */
-  idle(): Promise<void>;
-  stats(): DeliveryStats | null;
-}
+export type EnquiryService = ReturnType<typeof createEnquiryService>;
 
 export interface EnquiryDeps {
   outbox?: Outbox;
@@ -38,11 +25,7 @@ export interface EnquiryDeps {
   random?: () => number;
 }
 
-export function createEnquiryService(
-  config: GatewayConfig,
-  logger: Logger,
-  deps: EnquiryDeps = {},
-): EnquiryService {
+export function createEnquiryService(config: GatewayConfig, logger: Logger, deps: EnquiryDeps = {}) {
   const settings = config.enquiries;
   const outbox = deps.outbox ?? createOutbox({ dir: settings.outboxDir });
   const limiter = deps.rateLimiter;
@@ -71,13 +54,16 @@ export function createEnquiryService(
     : null;
 
   return {
-    mode: worker ? 'wordpress' : 'outbox',
+    /** 'wordpress': delivered as they come; 'outbox': kept for staff (`npm run enquiries`). */
+    mode: (worker ? 'wordpress' : 'outbox') as EnquiryMode,
     outbox,
-    admit: async (clientIp) =>
+    /** Counts one submission from this client address against its limit. */
+    admit: async (clientIp: string): Promise<Admission> =>
       limiter
         ? limiter.take(rateKeyForAddress(clientIp))
         : { allowed: true, retryAfterS: 0, remaining: Number.POSITIVE_INFINITY },
-    async accept(enquiry) {
+    /** Durably stores the enquiry, then hands it to delivery. */
+    async accept(enquiry: Enquiry): Promise<OutboxEntry> {
       const entry = await outbox.append(enquiry);
       worker?.enqueue(entry);
       return entry;
@@ -108,7 +94,8 @@ export function createEnquiryService(
       await worker?.stop();
       await outbox.close();
     },
+    /** Resolves when every enquiry handed to delivery has been delivered (or delivery stopped). */
     idle: () => worker?.idle() ?? Promise.resolve(),
-    stats: () => worker?.stats() ?? null,
+    stats: (): DeliveryStats | null => worker?.stats() ?? null,
   };
 }

@@ -6,16 +6,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-export interface DiskCache {
-  get(key: string): Promise<Buffer | undefined>;
-  set(key: string, bytes: Buffer): Promise<void>;
-  /** Bytes held, as this process counts them. */
-  size(): number;
-}
+export type DiskCache = ReturnType<typeof diskCache>;
 
 const KEY = /^[a-z0-9][a-z0-9.-]{0,120}$/;
 
-export function diskCache(options: { dir: string; maxBytes: number }): DiskCache {
+export function diskCache(options: { dir: string; maxBytes: number }) {
   /** Key -> size, oldest use first (a Map keeps insertion order; a use moves the key to the end). */
   const held = new Map<string, number>();
   let total = 0;
@@ -62,7 +57,7 @@ export function diskCache(options: { dir: string; maxBytes: number }): DiskCache
   }
 
   return {
-    async get(key) {
+    async get(key: string): Promise<Buffer | undefined> {
       await load();
       try {
         const bytes = await readFile(fileOf(key));
@@ -73,7 +68,7 @@ export function diskCache(options: { dir: string; maxBytes: number }): DiskCache
         return undefined;
       }
     },
-    async set(key, bytes) {
+    async set(key: string, bytes: Buffer) {
       await load();
       // Larger than the whole bound: not kept (it would push everything else out).
       if (bytes.length > options.maxBytes) return;
@@ -84,6 +79,7 @@ export function diskCache(options: { dir: string; maxBytes: number }): DiskCache
       remember(key, bytes.length);
       await evict();
     },
+    /** Bytes held, as this process counts them. */
     size: () => total,
   };
 }

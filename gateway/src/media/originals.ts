@@ -23,6 +23,8 @@ export interface Originals {
 }
 
 const UPLOADS = '/wp-content/uploads/';
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 /** WordPress's REST index is a few kilobytes; an answer past this is not one. */
 const INDEX_MAX_BYTES = 1024 * 1024;
 /** After a failed ask of WordPress's index, hosts() waits this long before asking again. */
@@ -70,21 +72,16 @@ export function wordpressOriginals(options: WordPressOriginalsOptions): Original
       };
       const found = new Set<string>();
       for (const value of [index.url, index.home]) {
-        if (typeof value !== 'string') continue;
-        try {
-          found.add(new URL(value).host.toLowerCase());
-        } catch {
-          // Not a URL: nothing to add.
-        }
+        // Not a URL: nothing to add.
+        const url = typeof value === 'string' ? URL.parse(value) : null;
+        if (url) found.add(url.host.toLowerCase());
       }
       known = [...new Set([...hosts, ...found])];
       return found;
     })().catch((error: unknown) => {
       siteHosts = null;
       failedAt = Date.now();
-      throw new MediaUnavailable(
-        `WordPress's index: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      throw new MediaUnavailable(`WordPress's index: ${messageOf(error)}`);
     });
     return siteHosts;
   }
@@ -97,13 +94,9 @@ export function wordpressOriginals(options: WordPressOriginalsOptions): Original
       return known;
     },
     async get(sourceUrl) {
-      let url: URL;
-      try {
-        // The snapshot's and some WordPress setups' URLs are site-relative.
-        url = new URL(sourceUrl, base);
-      } catch {
-        throw new MediaRefused('not a URL');
-      }
+      // The snapshot's and some WordPress setups' URLs are site-relative.
+      let url = URL.parse(sourceUrl, base.href);
+      if (!url) throw new MediaRefused('not a URL');
       if (!/^https?:$/.test(url.protocol) || url.username || url.password) {
         throw new MediaRefused(`refused URL scheme or credentials: ${url.protocol}`);
       }
@@ -126,32 +119,25 @@ export function wordpressOriginals(options: WordPressOriginalsOptions): Original
           signal: AbortSignal.timeout(options.timeoutMs),
         });
       } catch (error) {
-        throw new MediaUnavailable(`fetch failed: ${error instanceof Error ? error.message : String(error)}`);
+        throw new MediaUnavailable(`fetch failed: ${messageOf(error)}`);
       }
-      if (response.status >= 300 && response.status < 400) {
-        await response.body?.cancel();
-        throw new MediaRefused(`redirect not followed (${response.status})`);
-      }
-      if (response.status === 404 || response.status === 410 || response.status === 403) {
-        await response.body?.cancel();
-        throw new MediaRefused(`WordPress answered ${response.status}`);
-      }
-      if (!response.ok) {
-        await response.body?.cancel();
-        throw new MediaUnavailable(`WordPress answered ${response.status}`);
-      }
+      const { status } = response;
       const type = response.headers.get('content-type') ?? '';
-      if (!/^image\//i.test(type)) {
+      const drop = async (error: Error): Promise<never> => {
         await response.body?.cancel();
-        throw new MediaRefused(`not an image: ${type.slice(0, 60) || 'no content type'}`);
-      }
+        throw error;
+      };
+      if (status >= 300 && status < 400) return drop(new MediaRefused(`redirect not followed (${status})`));
+      if (status === 404 || status === 410 || status === 403)
+        return drop(new MediaRefused(`WordPress answered ${status}`));
+      if (!response.ok) return drop(new MediaUnavailable(`WordPress answered ${status}`));
+      if (!/^image\//i.test(type))
+        return drop(new MediaRefused(`not an image: ${type.slice(0, 60) || 'no content type'}`));
       try {
         return await readCappedBytes(response, options.maxBytes);
       } catch (error) {
         if (error instanceof TooLargeError) throw new MediaRefused(`larger than ${options.maxBytes} bytes`);
-        throw new MediaUnavailable(
-          `reading failed: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        throw new MediaUnavailable(`reading failed: ${messageOf(error)}`);
       }
     },
   };

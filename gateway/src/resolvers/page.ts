@@ -80,7 +80,7 @@ async function pageSummaryLanguage(summary: WpPageSummary, ctx: GatewayContext):
 }
 
 function orNull(html: string | undefined): string | null {
-  const text = htmlToText(html ?? '');
+  const text = htmlToText(html);
   return text === '' ? null : text;
 }
 

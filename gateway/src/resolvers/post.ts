@@ -107,7 +107,7 @@ export const Post: PostResolvers<GatewayContext, WpPostLike> = {
       return [];
     }
   },
-  authorName: (post, _args, ctx) => htmlToText(post.author_name ?? '') || siteName(ctx.config),
+  authorName: (post, _args, ctx) => htmlToText(post.author_name) || siteName(ctx.config),
   seo: async (summary, _args, ctx) => {
     const post = await full(summary, ctx);
     const title = postTitle(post);

@@ -42,6 +42,7 @@ import { editUrl, practiceHelpers } from './shared.js';
 import { translationsOf } from './language.js';
 import { pageUri } from './page.js';
 import { warnThrottled } from '../log-throttle.js';
+import { memo } from '../memo.js';
 
 /**
  * What a PracticeArea is resolved from. A list fetches summaries: the fields of a card, a link and
@@ -119,11 +120,9 @@ function mediaIdsOf(item: WpPage | WpPracticeAreaOrSummary | null): number[] {
   return [item.featured_media, item.page_structure?.hero_image ?? 0];
 }
 
-type PracticeAreaData = PracticeAreaContent;
+const wholeAreas = new WeakMap<PracticeAreaModel, Promise<PracticeAreaContent>>();
 
-const wholeAreas = new WeakMap<PracticeAreaModel, Promise<PracticeAreaData>>();
-
-async function derive(area: PracticeAreaModel, ctx: GatewayContext): Promise<PracticeAreaData> {
+async function derive(area: PracticeAreaModel, ctx: GatewayContext): Promise<PracticeAreaContent> {
   // Not a second load through the DataLoader: a cache hit there resolves only with the loader's next
   // batch, after the images of the areas without a post have been asked for on their own.
   const listed = await area.wholePosts?.();
@@ -139,13 +138,8 @@ async function derive(area: PracticeAreaModel, ctx: GatewayContext): Promise<Pra
 }
 
 /** The whole area, derived once per model. */
-function whole(area: PracticeAreaModel, ctx: GatewayContext): Promise<PracticeAreaData> {
-  let found = wholeAreas.get(area);
-  if (!found) {
-    found = derive(area, ctx);
-    wholeAreas.set(area, found);
-  }
-  return found;
+function whole(area: PracticeAreaModel, ctx: GatewayContext): Promise<PracticeAreaContent> {
+  return memo(wholeAreas, area, () => derive(area, ctx));
 }
 
 /**
@@ -246,10 +240,18 @@ async function listedPosts(
  */
 export async function isListedPracticeArea(ctx: GatewayContext, slug: string): Promise<boolean> {
   if (BUILT_IN_PRACTICE_AREAS.some((a) => a.slug === slug)) return true;
+  const { cards, complete } = await listedCards(ctx);
+  return !complete || cards.some((card) => card.slug === slug);
+}
+
+/** The cards of the practice list (practiceAreaList), without the built-in areas' WordPress pages. */
+async function listedCards(ctx: GatewayContext, lang: Lang = 'en') {
   const { posts, complete } = await listedPosts(ctx);
-  if (!complete) return true;
   const helpers = cardHelpers(ctx);
-  return practiceAreaList(posts).some((e) => practiceAreaCard({ ...e, page: null }, helpers).slug === slug);
+  const cards = practiceAreaList(posts).map((entry) =>
+    practiceAreaCard({ ...entry, page: null, lang }, helpers),
+  );
+  return { cards, complete };
 }
 
 /**
@@ -260,12 +262,8 @@ export async function isListedPracticeArea(ctx: GatewayContext, slug: string): P
  * fails, the built-in areas alone.
  */
 export async function practiceLinks(ctx: GatewayContext, lang: Lang = 'en'): Promise<NavLink[]> {
-  const { posts } = await listedPosts(ctx);
-  const helpers = cardHelpers(ctx);
-  return practiceAreaList(posts).map((entry) => {
-    const card = practiceAreaCard({ ...entry, page: null, lang }, helpers);
-    return { label: card.title, href: card.link };
-  });
+  const { cards } = await listedCards(ctx, lang);
+  return cards.map((card) => ({ label: card.title, href: card.link }));
 }
 
 /** Longest input worth trying against the built-in names and legacy paths. */

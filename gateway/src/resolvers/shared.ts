@@ -4,42 +4,21 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { mediaFromWp, mediaOrDefault } from '../derive/media.js';
 import type { PracticeAreaHelpers } from '../derive/practice-areas.js';
-import { siteFromConfig, type SiteConfig } from '../derive/site.js';
+import { siteFromConfig } from '../derive/site.js';
 import type { SanitizeOptions } from '../derive/sanitize.js';
 import type { GatewayConfig } from '../config.js';
 import type { GatewayContext } from '../context.js';
 import type { Media } from '../generated/resolvers.js';
 import type { WpMedia } from '../sources/types.js';
 import { isDraft } from '../preview/drafts.js';
+import { memo } from '../memo.js';
 import { errorSummary } from './errors.js';
-
-export function siteConfigOf(config: GatewayConfig): SiteConfig {
-  const { site } = config;
-  return {
-    name: site.name,
-    url: site.url,
-    phone: site.phone,
-    emergencyPhone: site.emergencyPhone,
-    email: site.email,
-    whatsappUrl: site.whatsappUrl,
-    streetAddress: site.streetAddress,
-    facebookUrl: site.social.facebook,
-    instagramUrl: site.social.instagram,
-    linkedinUrl: site.social.linkedin,
-    xUrl: site.social.x,
-  };
-}
 
 const siteNames = new WeakMap<GatewayConfig, string>();
 
 /** The firm's name as the site shows it (config or the default), computed once per config. */
 export function siteName(config: GatewayConfig): string {
-  let name = siteNames.get(config);
-  if (name === undefined) {
-    name = siteFromConfig(siteConfigOf(config)).name;
-    siteNames.set(config, name);
-  }
-  return name;
+  return memo(siteNames, config, () => siteFromConfig(config.site).name);
 }
 
 const sanitizeOptions = new WeakMap<GatewayConfig, SanitizeOptions>();
@@ -58,28 +37,16 @@ function snapshotLinkOrigin(contentDir: string): string | null {
 
 /** Links to the public site and to the WordPress host are internal in sanitised content. */
 function hostOptions(config: GatewayConfig): SanitizeOptions {
-  let options = sanitizeOptions.get(config);
-  if (!options) {
-    const hosts = [config.site.url, config.wordpressUrl].flatMap((u) => {
-      if (!u) return [];
-      try {
-        return [new URL(u).hostname];
-      } catch {
-        return [];
-      }
-    });
-    const contentHosts = [config.wordpressUrl ?? snapshotLinkOrigin(config.contentDir)].flatMap((u) => {
-      if (!u) return [];
-      try {
-        return [new URL(u).hostname];
-      } catch {
-        return [];
-      }
-    });
-    options = { internalHosts: [...new Set([...hosts, ...contentHosts])], contentHosts };
-    sanitizeOptions.set(config, options);
-  }
-  return options;
+  return memo(sanitizeOptions, config, () => {
+    const hostnames = (urls: (string | null)[]) =>
+      urls.flatMap((u) => {
+        const url = u ? URL.parse(u) : null;
+        return url ? [url.hostname] : [];
+      });
+    const hosts = hostnames([config.site.url, config.wordpressUrl]);
+    const contentHosts = hostnames([config.wordpressUrl ?? snapshotLinkOrigin(config.contentDir)]);
+    return { internalHosts: [...new Set([...hosts, ...contentHosts])], contentHosts };
+  });
 }
 
 const withMedia = new WeakMap<SanitizeOptions, SanitizeOptions>();

@@ -8,7 +8,6 @@ import { siteFromConfig, type Site as SiteData } from '../derive/site.js';
 import type { GatewayContext } from '../context.js';
 import type { QueryResolvers, SiteResolvers } from '../generated/resolvers.js';
 import { practiceLinks } from './practice-area.js';
-import { siteConfigOf } from './shared.js';
 
 /** What a Site is resolved from: its data, and the language its fields are asked in. */
 export type SiteModel = SiteData & { lang: Lang };
@@ -16,7 +15,7 @@ export type SiteModel = SiteData & { lang: Lang };
 export const siteQueries: Pick<QueryResolvers<GatewayContext>, 'site'> = {
   site: (_parent, args, ctx) => {
     const lang = fromGraphqlLanguage(args.language) ?? 'en';
-    return { ...siteFromConfig(siteConfigOf(ctx.config), lang), lang };
+    return { ...siteFromConfig(ctx.config.site, lang), lang };
   },
 };
 

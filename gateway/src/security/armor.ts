@@ -14,6 +14,7 @@ import {
   type OperationDefinitionNode,
   type ValidationRule,
 } from 'graphql';
+import { memo } from '../memo.js';
 
 // graphql-js tells its types apart with instanceof, so what reads the schema must come from the copy
 // of graphql that built it. Apollo and graphql-tools load its CommonJS build (as Node resolves
@@ -174,11 +175,10 @@ export function costWithVariablesPlugin(): ApolloServerPlugin {
     operation: OperationDefinitionNode,
     variables: Readonly<Record<string, unknown>>,
   ): string | null {
-    let known = costs.get(document);
-    if (!known) {
-      known = { variables: [...listSizeVariables(document)], verdicts: new Map() };
-      costs.set(document, known);
-    }
+    const known = memo(costs, document, () => ({
+      variables: [...listSizeVariables(document)],
+      verdicts: new Map<string, string | null>(),
+    }));
     // A variable left out (its default applies) is told apart from one sent as null.
     const values = known.variables.map((name) => (Object.hasOwn(variables, name) ? [variables[name]] : []));
     const key = `${operation.name?.value ?? ''}:${JSON.stringify(values)}`;

@@ -5,26 +5,19 @@ import { contentLanguage, knowsLanguage } from '../derive/language.js';
 import { fetchBatch, type BatchQuery, type BatchResult, type RestQuery, type RestSource } from './rest.js';
 import { normalizeSlug } from './slug.js';
 import {
-  wpAnyListSchema,
-  wpPostScanListSchema,
-  wpRefListSchema,
-  wpCategoryListSchema,
-  wpMediaListSchema,
-  wpPageListSchema,
-  wpPageSummaryListSchema,
-  wpPostListSchema,
-  wpPostSummaryListSchema,
-  wpPracticeAreaListSchema,
-  wpPracticeAreaSummaryListSchema,
-  type WpCategory,
-  type WpMedia,
-  type WpPage,
-  type WpPageSummary,
-  type WpPost,
+  listParser,
+  parseAnyList,
+  wpCategorySchema,
+  wpMediaSchema,
+  wpPageSchema,
+  wpPageSummarySchema,
+  wpPostScanSchema,
+  wpPostSchema,
+  wpPostSummarySchema,
+  wpPracticeAreaSchema,
+  wpPracticeAreaSummarySchema,
+  wpRefSchema,
   type WpPostSummary,
-  type WpPracticeArea,
-  type WpPracticeAreaSummary,
-  type WpRef,
 } from './types.js';
 
 /**
@@ -166,33 +159,8 @@ export interface ListResult<T> {
   totalPages: number;
 }
 
-export interface WpApi {
-  listPosts(params: PostListParams): Promise<ListResult<WpPostSummary>>;
-  /** X-WP-Total of a posts query, asking for as little as WordPress allows. */
-  countPosts(params: Omit<PostListParams, 'perPage' | 'page'>): Promise<number>;
-  /** Keyed by normalised slug (see normalizeSlug). */
-  postsBySlugs(slugs: readonly string[]): Promise<BatchResult<WpPost>>;
-  pagesBySlugs(slugs: readonly string[]): Promise<BatchResult<WpPage>>;
-  /** The practice pages of brief §7: one call for all of them (`per_page=20`). */
-  practicePages(slugs: readonly string[]): Promise<BatchResult<WpPage>>;
-  listPages(perPage: number): Promise<WpPageSummary[]>;
-  /** Every published practice area (up to 100), as summaries; the order is the caller's to make. */
-  listPracticeAreas(): Promise<WpPracticeAreaSummary[]>;
-  practiceAreasBySlugs(slugs: readonly string[]): Promise<BatchResult<WpPracticeArea>>;
-  /** Keyed by the id as a string. */
-  mediaByIds(ids: readonly number[]): Promise<BatchResult<WpMedia>>;
-  /** Published posts, pages and practice areas by id (slug and language only), keyed by the id as a string. */
-  postRefsByIds(ids: readonly number[]): Promise<BatchResult<WpRef>>;
-  pageRefsByIds(ids: readonly number[]): Promise<BatchResult<WpRef>>;
-  practiceAreaRefsByIds(ids: readonly number[]): Promise<BatchResult<WpRef>>;
-  /** The first CATEGORY_LIST_SIZE categories with posts, by name. */
-  categories(): Promise<WpCategory[]>;
-  /** Keyed by normalised slug; empty categories too. */
-  categoriesBySlugs(slugs: readonly string[]): Promise<BatchResult<WpCategory>>;
-  categoriesByIds(ids: readonly number[]): Promise<WpCategory[]>;
-  /** brief §7's connectivity check; throws when WordPress does not answer with a list. */
-  checkConnection(): Promise<void>;
-}
+/** brief §7's calls: what createWpApi returns. */
+export type WpApi = ReturnType<typeof createWpApi>;
 
 /** Slug lookups ask for up to 20 per page like the spec's practice-pages call, more when needed. */
 function slugPerPage(count: number): number {
@@ -217,51 +185,49 @@ function bySlugShape<T extends { slug: string }>(
   };
 }
 
-export const POSTS_BY_SLUG = bySlugShape('/posts', POST_FIELDS, (b) => wpPostListSchema.parse(b));
-export const PAGES_BY_SLUG = bySlugShape('/pages', PAGE_FIELDS, (b) => wpPageListSchema.parse(b));
-export const PRACTICE_AREAS_BY_SLUG = bySlugShape('/practice_areas', PRACTICE_AREA_FIELDS, (b) =>
-  wpPracticeAreaListSchema.parse(b),
+const parseCategories = listParser(wpCategorySchema);
+const parsePostSummaries = listParser(wpPostSummarySchema);
+const parsePostScan = listParser(wpPostScanSchema);
+const parsePageSummaries = listParser(wpPageSummarySchema);
+const parsePracticeAreaSummaries = listParser(wpPracticeAreaSummarySchema);
+
+export const POSTS_BY_SLUG = bySlugShape('/posts', POST_FIELDS, listParser(wpPostSchema));
+export const PAGES_BY_SLUG = bySlugShape('/pages', PAGE_FIELDS, listParser(wpPageSchema));
+export const PRACTICE_AREAS_BY_SLUG = bySlugShape(
+  '/practice_areas',
+  PRACTICE_AREA_FIELDS,
+  listParser(wpPracticeAreaSchema),
 );
 // Terms have no status: WordPress answers the slugs it knows.
-export const CATEGORIES_BY_SLUG = bySlugShape(
-  '/categories',
-  CATEGORY_FIELDS,
-  (b) => wpCategoryListSchema.parse(b),
-  null,
-);
+export const CATEGORIES_BY_SLUG = bySlugShape('/categories', CATEGORY_FIELDS, parseCategories, null);
 
-export const MEDIA_BY_ID: BatchShape<WpMedia> = {
-  path: '/media',
-  keyKind: 'id',
-  variant: MEDIA_FIELDS.join(','),
-  // Sorted so the same set of images is the same question whichever order a page asks in.
-  query: (keys) => ({
-    include: [...keys].map(Number).sort((a, b) => a - b),
-    per_page: MAX_PER_PAGE,
-    orderby: 'include',
-    _fields: MEDIA_FIELDS,
-  }),
-  keyOf: (m) => String(m.id),
-  parse: (b) => wpMediaListSchema.parse(b),
-};
-
-function byIdRefShape(path: string): BatchShape<WpRef> {
+function byIdShape<T extends { id: number }>(
+  path: string,
+  fields: readonly string[],
+  parse: (b: unknown) => T[],
+  extra: RestQuery,
+): BatchShape<T> {
   return {
     path,
     keyKind: 'id',
-    variant: REF_FIELDS.join(','),
+    variant: fields.join(','),
     // Sorted so the same set is the same question whichever order a page asks in.
     query: (keys) => ({
       include: [...keys].map(Number).sort((a, b) => a - b),
       per_page: MAX_PER_PAGE,
-      status: 'publish',
-      _fields: REF_FIELDS,
+      ...extra,
+      _fields: fields,
     }),
     keyOf: (item) => String(item.id),
-    parse: (b) => wpRefListSchema.parse(b),
+    parse,
   };
 }
 
+export const MEDIA_BY_ID = byIdShape('/media', MEDIA_FIELDS, listParser(wpMediaSchema), {
+  orderby: 'include',
+});
+const byIdRefShape = (path: string) =>
+  byIdShape(path, REF_FIELDS, listParser(wpRefSchema), { status: 'publish' });
 export const POST_REFS_BY_ID = byIdRefShape('/posts');
 export const PAGE_REFS_BY_ID = byIdRefShape('/pages');
 export const PRACTICE_AREA_REFS_BY_ID = byIdRefShape('/practice_areas');
@@ -298,7 +264,7 @@ function withoutBody(post: WpPostSummary & { content?: unknown }): WpPostSummary
   return summary;
 }
 
-export function createWpApi(source: RestSource): WpApi {
+export function createWpApi(source: RestSource) {
   const batch = <T>(shape: BatchShape<T>, keys: readonly string[]): Promise<BatchResult<T>> => {
     if (keys.length === 0) return Promise.resolve(new Map());
     const question = { ...shape, keys };
@@ -323,7 +289,7 @@ export function createWpApi(source: RestSource): WpApi {
       const response = await source.get(
         '/posts',
         postsQuery(query, MAX_PER_PAGE, page, [...POST_SUMMARY_FIELDS, 'content']),
-        { parse: (b) => wpPostScanListSchema.parse(b) },
+        { parse: parsePostScan },
       );
       for (const post of response.body) {
         if (contentLanguage(post) === language) found.push(withoutBody(post));
@@ -335,15 +301,13 @@ export function createWpApi(source: RestSource): WpApi {
   }
 
   return {
-    async listPosts(params) {
+    async listPosts(params: PostListParams): Promise<ListResult<WpPostSummary>> {
       // Summaries only: a field that needs the body loads the whole post by slug (batched), and a
       // summary is never remembered as "the post with this slug".
       const response = await source.get(
         '/posts',
         postsQuery(params, params.perPage, params.page, POST_SUMMARY_FIELDS),
-        {
-          parse: (b) => wpPostSummaryListSchema.parse(b),
-        },
+        { parse: parsePostSummaries },
       );
       if (params.language && !response.body.every(knowsLanguage)) {
         // Answers without a language field come from a WordPress that ignored the filter.
@@ -363,10 +327,11 @@ export function createWpApi(source: RestSource): WpApi {
       };
     },
 
-    async countPosts(params) {
+    /** X-WP-Total of a posts query, asking for as little as WordPress allows. */
+    async countPosts(params: Omit<PostListParams, 'perPage' | 'page'>): Promise<number> {
       const fields = params.language ? ['id', 'lang', 'language'] : ['id'];
       const response = await source.get('/posts', postsQuery(params, 1, 1, fields), {
-        parse: (b) => wpAnyListSchema.parse(b),
+        parse: parseAnyList,
       });
       const first = response.body[0];
       if (params.language && first && !knowsLanguage(first as Record<string, string | undefined>)) {
@@ -375,12 +340,14 @@ export function createWpApi(source: RestSource): WpApi {
       return response.total ?? response.body.length;
     },
 
-    postsBySlugs: (list) => batch(POSTS_BY_SLUG, slugs(list)),
-    pagesBySlugs: (list) => batch(PAGES_BY_SLUG, slugs(list)),
-    practicePages: (list) => batch(PAGES_BY_SLUG, slugs(list)),
-    practiceAreasBySlugs: (list) => batch(PRACTICE_AREAS_BY_SLUG, slugs(list)),
+    /** Keyed by normalised slug (see normalizeSlug). */
+    postsBySlugs: (list: readonly string[]) => batch(POSTS_BY_SLUG, slugs(list)),
+    pagesBySlugs: (list: readonly string[]) => batch(PAGES_BY_SLUG, slugs(list)),
+    /** The practice pages of brief §7: one call for all of them (`per_page=20`). */
+    practicePages: (list: readonly string[]) => batch(PAGES_BY_SLUG, slugs(list)),
+    practiceAreasBySlugs: (list: readonly string[]) => batch(PRACTICE_AREAS_BY_SLUG, slugs(list)),
 
-    async listPages(perPage) {
+    async listPages(perPage: number) {
       const query: RestQuery = {
         per_page: perPage,
         orderby: 'date',
@@ -388,9 +355,10 @@ export function createWpApi(source: RestSource): WpApi {
         status: 'publish',
         _fields: PAGE_SUMMARY_FIELDS,
       };
-      return (await source.get('/pages', query, { parse: (b) => wpPageSummaryListSchema.parse(b) })).body;
+      return (await source.get('/pages', query, { parse: parsePageSummaries })).body;
     },
 
+    /** Every published practice area (up to 100), as summaries; the order is the caller's to make. */
     async listPracticeAreas() {
       // By title, which every WordPress accepts: `orderby=menu_order` is refused (400) where the
       // post type lacks page-attributes (an older companion plugin). The site orders by menu_order
@@ -402,37 +370,37 @@ export function createWpApi(source: RestSource): WpApi {
         status: 'publish',
         _fields: PRACTICE_AREA_SUMMARY_FIELDS,
       };
-      const parse = (b: unknown) => wpPracticeAreaSummaryListSchema.parse(b);
-      return (await source.get('/practice_areas', query, { parse })).body;
+      return (await source.get('/practice_areas', query, { parse: parsePracticeAreaSummaries })).body;
     },
 
-    mediaByIds: (list) => batch(MEDIA_BY_ID, ids(list)),
-    postRefsByIds: (list) => batch(POST_REFS_BY_ID, ids(list)),
-    pageRefsByIds: (list) => batch(PAGE_REFS_BY_ID, ids(list)),
-    practiceAreaRefsByIds: (list) => batch(PRACTICE_AREA_REFS_BY_ID, ids(list)),
+    /** Keyed by the id as a string. */
+    mediaByIds: (list: readonly number[]) => batch(MEDIA_BY_ID, ids(list)),
+    /** Published posts, pages and practice areas by id (slug and language only), keyed by the id as a string. */
+    postRefsByIds: (list: readonly number[]) => batch(POST_REFS_BY_ID, ids(list)),
+    pageRefsByIds: (list: readonly number[]) => batch(PAGE_REFS_BY_ID, ids(list)),
+    practiceAreaRefsByIds: (list: readonly number[]) => batch(PRACTICE_AREA_REFS_BY_ID, ids(list)),
 
+    /** The first CATEGORY_LIST_SIZE categories with posts, by name. */
     async categories() {
       const query: RestQuery = { hide_empty: true, per_page: CATEGORY_LIST_SIZE, _fields: CATEGORY_FIELDS };
-      return (await source.get('/categories', query, { parse: (b) => wpCategoryListSchema.parse(b) })).body;
+      return (await source.get('/categories', query, { parse: parseCategories })).body;
     },
 
-    categoriesBySlugs(list) {
+    /** Keyed by normalised slug; empty categories too. */
+    categoriesBySlugs(list: readonly string[]) {
       return batch(CATEGORIES_BY_SLUG, slugs(list));
     },
 
-    async categoriesByIds(ids) {
+    async categoriesByIds(ids: readonly number[]) {
       const wanted = [...new Set(ids)].filter((id) => id > 0).sort((a, b) => a - b);
       if (wanted.length === 0) return [];
       const query: RestQuery = { include: wanted, per_page: MAX_PER_PAGE, _fields: CATEGORY_FIELDS };
-      return (await source.get('/categories', query, { parse: (b) => wpCategoryListSchema.parse(b) })).body;
+      return (await source.get('/categories', query, { parse: parseCategories })).body;
     },
 
+    /** brief §7's connectivity check; throws when WordPress does not answer with a list. */
     async checkConnection() {
-      await source.get(
-        '/practice_areas',
-        { per_page: 1 },
-        { parse: (b) => wpAnyListSchema.parse(b), retries: 0, probe: true },
-      );
+      await source.get('/practice_areas', { per_page: 1 }, { parse: parseAnyList, retries: 0, probe: true });
     },
   };
 }

@@ -1,6 +1,7 @@
 // One REST-shaped question to WordPress (or to something that answers like it). The HTTP client, the
 // embedded snapshot and the cache all implement this, so the mapping code above never knows which
 // one it talks to.
+import { toWellFormed } from '../derive/text.js';
 
 export type QueryScalar = string | number | boolean;
 export type QueryValue = QueryScalar | readonly QueryScalar[] | null | undefined;
@@ -155,12 +156,14 @@ export function wordpressApiError(status: number, path: string, code: string | n
 
 function encodeScalar(value: QueryScalar): string {
   // Half a surrogate pair makes encodeURIComponent throw; it cannot be meant, so it becomes U+FFFD.
-  return encodeURIComponent(
-    String(value).replace(
-      /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
-      '\ufffd',
-    ),
-  );
+  return encodeURIComponent(toWellFormed(String(value)));
+}
+
+/** A query value as WordPress reads a list: `a,b c` and `['a','b']` alike (wp_parse_list). */
+export function parseList(value: unknown): string[] {
+  if (value === undefined || value === null) return [];
+  const raw = Array.isArray(value) ? value.map(String) : [String(value)];
+  return raw.flatMap((s) => s.split(/[\s,]+/)).filter((s) => s !== '');
 }
 
 /**

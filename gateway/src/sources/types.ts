@@ -25,15 +25,21 @@ const optString = z
   .catch(undefined)
   .transform((s) => s ?? undefined);
 
-/** A media id field: WordPress uses 0 for "none"; plugins sometimes store ids as strings or "". */
-const mediaId = z
-  .union([z.number(), z.string()])
+/** A number a plugin may store as a number or a numeric string, or leave out. */
+const numberish = z.union([z.number(), z.string()]).nullish().catch(undefined);
+
+/** A string that reads as '' when missing, null or not a string. */
+const stringOrEmpty = z
+  .string()
   .nullish()
-  .catch(undefined)
-  .transform((v) => {
-    const n = typeof v === 'string' ? Number.parseInt(v, 10) : (v ?? 0);
-    return Number.isInteger(n) && n > 0 ? n : 0;
-  });
+  .catch('')
+  .transform((s) => s ?? '');
+
+/** A media id field: WordPress uses 0 for "none"; plugins sometimes store ids as strings or "". */
+const mediaId = numberish.transform((v) => {
+  const n = typeof v === 'string' ? Number.parseInt(v, 10) : (v ?? 0);
+  return Number.isInteger(n) && n > 0 ? n : 0;
+});
 
 const ogImageSchema = z.looseObject({
   url: z.string(),
@@ -83,15 +89,11 @@ export const wpBannerSettingsSchema = z.looseObject({
   banner_text_color: optString,
   banner_background_image: optString,
   // Post meta comes back as a number or as a numeric string depending on how it was registered.
-  banner_overlay_opacity: z
-    .union([z.number(), z.string()])
-    .nullish()
-    .catch(undefined)
-    .transform((v) => {
-      if (v === undefined || v === null || v === '') return undefined;
-      const n = typeof v === 'number' ? v : Number(v);
-      return Number.isFinite(n) ? n : undefined;
-    }),
+  banner_overlay_opacity: numberish.transform((v) => {
+    if (v === undefined || v === null || v === '') return undefined;
+    const n = typeof v === 'number' ? v : Number(v);
+    return Number.isFinite(n) ? n : undefined;
+  }),
   banner_title: optString,
   banner_description: optString,
 });
@@ -99,11 +101,7 @@ export const wpBannerSettingsSchema = z.looseObject({
 export const wpFeatureItemSchema = z.looseObject({
   icon: optString,
   title: z.string().catch(''),
-  description: z
-    .string()
-    .nullish()
-    .catch('')
-    .transform((s) => s ?? ''),
+  description: stringOrEmpty,
 });
 
 const featureList = z
@@ -169,15 +167,11 @@ const polylangTranslations = z
   });
 
 /** The companion plugin's `translation`: the id of the same content in the other language, 0 = none. */
-const translationId = z
-  .union([z.number(), z.string()])
-  .nullish()
-  .catch(undefined)
-  .transform((v) => {
-    if (v === undefined || v === null) return undefined;
-    const n = typeof v === 'string' ? Number(v) : v;
-    return Number.isInteger(n) && n > 0 ? n : 0;
-  });
+const translationId = numberish.transform((v) => {
+  if (v === undefined || v === null) return undefined;
+  const n = typeof v === 'string' ? Number(v) : v;
+  return Number.isInteger(n) && n > 0 ? n : 0;
+});
 
 /**
  * The companion plugin's `translation_ref`: the published translation's id, slug and language; null
@@ -203,13 +197,18 @@ const languageFields = {
   translation_ref: translationRef,
 };
 
-const wpContentBase = {
+/** What every post type's answer starts with: its id, dates and slug. */
+const wpContentHead = {
   id: z.number().int().positive(),
   date: z.string(),
   date_gmt: optString,
   modified: optString,
   modified_gmt: optString,
   slug: z.string(),
+};
+
+const wpContentBase = {
+  ...wpContentHead,
   status: optString,
   type: optString,
   link: optString,
@@ -224,20 +223,11 @@ const wpContentBase = {
 };
 
 /** The head of the list summaries below: plain object schemas, so unknown fields are dropped. */
-const summaryBase = z.object(wpContentBase).pick({
-  id: true,
-  date: true,
-  date_gmt: true,
-  modified: true,
-  modified_gmt: true,
-  slug: true,
-  title: true,
-  excerpt: true,
-  lang: true,
-  translations: true,
-  language: true,
-  translation: true,
-  translation_ref: true,
+const summaryBase = z.object({
+  ...wpContentHead,
+  title: rendered,
+  excerpt: renderedOrEmpty,
+  ...languageFields,
 });
 
 export const wpPostSchema = z.looseObject({
@@ -359,11 +349,7 @@ export const wpMediaSchema = z.looseObject({
   slug: optString,
   type: optString,
   title: rendered.optional().catch(undefined),
-  alt_text: z
-    .string()
-    .nullish()
-    .catch('')
-    .transform((s) => s ?? ''),
+  alt_text: stringOrEmpty,
   caption: renderedOrEmpty,
   media_type: optString,
   mime_type: optString,
@@ -436,9 +422,6 @@ export const wpRefSchema = z.looseObject({
 });
 export type WpRef = z.infer<typeof wpRefSchema>;
 
-/** The connectivity check asks only whether the route answers with a list. */
-export const wpAnyListSchema = z.array(z.unknown());
-
 /** WordPress's error body: `{ code, message, data: { status } }`. */
 export const wpErrorSchema = z.looseObject({
   code: z.string(),
@@ -446,13 +429,11 @@ export const wpErrorSchema = z.looseObject({
   data: z.looseObject({ status: z.number().optional() }).nullish(),
 });
 
-export const wpPostListSchema = z.array(wpPostSchema);
-export const wpPostSummaryListSchema = z.array(wpPostSummarySchema);
-export const wpPageListSchema = z.array(wpPageSchema);
-export const wpPracticeAreaListSchema = z.array(wpPracticeAreaSchema);
-export const wpPracticeAreaSummaryListSchema = z.array(wpPracticeAreaSummarySchema);
-export const wpPageSummaryListSchema = z.array(wpPageSummarySchema);
-export const wpMediaListSchema = z.array(wpMediaSchema);
-export const wpCategoryListSchema = z.array(wpCategorySchema);
-export const wpPostScanListSchema = z.array(wpPostScanSchema);
-export const wpRefListSchema = z.array(wpRefSchema);
+/** The parser of a WordPress list answer whose items have this schema. */
+export function listParser<T extends z.ZodType>(schema: T): (body: unknown) => z.output<T>[] {
+  const list = z.array(schema);
+  return (body) => list.parse(body);
+}
+
+/** The connectivity check asks only whether the route answers with a list. */
+export const parseAnyList = listParser(z.unknown());

@@ -9,21 +9,22 @@ import {
   type ContentSnapshot,
 } from '../../../gateway/src/sources/embedded/source.js';
 import {
-  wpCategoryListSchema,
-  wpMediaListSchema,
-  wpPageListSchema,
-  wpPostListSchema,
-  wpPracticeAreaListSchema,
+  listParser,
+  wpCategorySchema,
+  wpMediaSchema,
+  wpPageSchema,
+  wpPostSchema,
+  wpPracticeAreaSchema,
 } from '../../../gateway/src/sources/types.js';
 
 type Item = Record<string, unknown> & { id: number; slug: string };
 
-const PARSERS: Record<CollectionName, { parse(v: unknown): unknown }> = {
-  posts: wpPostListSchema,
-  pages: wpPageListSchema,
-  practice_areas: wpPracticeAreaListSchema,
-  media: wpMediaListSchema,
-  categories: wpCategoryListSchema,
+const PARSERS: Record<CollectionName, (v: unknown) => unknown> = {
+  posts: listParser(wpPostSchema),
+  pages: listParser(wpPageSchema),
+  practice_areas: listParser(wpPracticeAreaSchema),
+  media: listParser(wpMediaSchema),
+  categories: listParser(wpCategorySchema),
 };
 
 export interface SnapshotComparison {
@@ -38,7 +39,7 @@ export interface SnapshotComparison {
 export function parseSnapshot(snapshot: ContentSnapshot): void {
   for (const name of COLLECTIONS) {
     try {
-      PARSERS[name].parse(snapshot[name]);
+      PARSERS[name](snapshot[name]);
     } catch (error) {
       throw new Error(`${name} does not parse: ${error instanceof Error ? error.message : String(error)}`, {
         cause: error,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { POSTS, fixtureSnapshot } from '../../../test/fixtures/snapshot.js';
 import { UpstreamError, type RestQuery } from '../rest.js';
-import { wpPostListSchema } from '../types.js';
+import { listParser, wpPostSchema } from '../types.js';
 import { createEmbeddedSource, createEmbeddedSourceFromSnapshot } from './source.js';
 
 const source = createEmbeddedSourceFromSnapshot(fixtureSnapshot());
@@ -216,10 +216,10 @@ describe('embedded source', () => {
   });
 
   it('parses through the caller-supplied parser and reports a wrong shape as an upstream error', async () => {
-    const ok = await source.get('/posts', { per_page: 2 }, { parse: (b) => wpPostListSchema.parse(b) });
+    const ok = await source.get('/posts', { per_page: 2 }, { parse: listParser(wpPostSchema) });
     expect(ok.body[0]?.title.rendered).toBe('How to File for Divorce in India');
     const bad = await source
-      .get('/categories', {}, { parse: (b) => wpPostListSchema.parse(b) })
+      .get('/categories', {}, { parse: listParser(wpPostSchema) })
       .catch((e: unknown) => e);
     expect(bad).toBeInstanceOf(UpstreamError);
     expect((bad as UpstreamError).kind).toBe('shape');

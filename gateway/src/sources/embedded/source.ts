@@ -11,14 +11,15 @@ import path from 'node:path';
 import { isLang, type Lang } from '@site/content-model';
 import { contentLanguage, type LanguageSource } from '../../derive/language.js';
 import { htmlToText } from '../../derive/text.js';
+import { deepFreeze, memo } from '../../memo.js';
 import {
+  parseList,
   UpstreamError,
   wordpressApiError,
   type QueryValue,
   type RestGetOptions,
   type RestQuery,
   type RestResponse,
-  type RestSource,
 } from '../rest.js';
 
 export const COLLECTIONS = ['posts', 'pages', 'practice_areas', 'media', 'categories'] as const;
@@ -28,67 +29,23 @@ export type ContentSnapshot = Record<CollectionName, readonly unknown[]>;
 
 type Item = Readonly<Record<string, unknown>>;
 
-export interface EmbeddedSource extends RestSource {
-  readonly kind: 'embedded';
-  /** Loads the snapshot now (it is otherwise loaded on the first question). */
-  load(): Promise<void>;
-}
-
-const DEFAULT_ORDERBY: Record<CollectionName, string> = {
-  posts: 'date',
-  pages: 'date',
-  practice_areas: 'date',
-  media: 'date',
-  categories: 'name',
-};
-
-const DEFAULT_ORDER: Record<CollectionName, 'asc' | 'desc'> = {
-  posts: 'desc',
-  pages: 'desc',
-  practice_areas: 'desc',
-  media: 'desc',
-  categories: 'asc',
-};
+/** What a post type may be ordered by; pages and practice areas also by menu_order. */
+const POST_ORDERBY = ['date', 'id', 'include', 'modified', 'slug', 'title', 'relevance', 'include_slugs'];
 
 const ORDERBY_ALLOWED: Record<CollectionName, readonly string[]> = {
-  posts: ['date', 'id', 'include', 'modified', 'slug', 'title', 'relevance', 'include_slugs'],
-  pages: ['date', 'id', 'include', 'modified', 'slug', 'title', 'relevance', 'include_slugs', 'menu_order'],
-  practice_areas: [
-    'date',
-    'id',
-    'include',
-    'modified',
-    'slug',
-    'title',
-    'relevance',
-    'include_slugs',
-    'menu_order',
-  ],
-  media: ['date', 'id', 'include', 'modified', 'slug', 'title', 'relevance', 'include_slugs'],
+  posts: POST_ORDERBY,
+  pages: [...POST_ORDERBY, 'menu_order'],
+  practice_areas: [...POST_ORDERBY, 'menu_order'],
+  media: POST_ORDERBY,
   categories: ['id', 'include', 'name', 'slug', 'include_slugs', 'term_group', 'description', 'count'],
 };
-
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
 
 function badParam(path: string, code = 'rest_invalid_param'): UpstreamError {
   return wordpressApiError(400, path, code);
 }
 
-/** WordPress reads `a,b c` and `['a','b']` alike (wp_parse_list). */
-function toList(value: QueryValue): string[] {
-  if (value === undefined || value === null) return [];
-  const raw = Array.isArray(value) ? value.map(String) : [String(value)];
-  return raw.flatMap((s) => s.split(/[\s,]+/)).filter((s) => s !== '');
-}
-
 function toIdList(value: QueryValue, path: string): number[] {
-  return toList(value).map((s) => {
+  return parseList(value).map((s) => {
     if (!/^\d+$/.test(s)) throw badParam(path);
     return Number(s);
   });
@@ -140,8 +97,7 @@ function searchTerms(search: string): string[] {
  */
 const languages = new WeakMap<Item, string>();
 function languageOf(item: Item): string {
-  let lang = languages.get(item);
-  if (lang === undefined) {
+  return memo(languages, item, () => {
     const text = (field: string) => ({ rendered: rendered(item, field) });
     const source: LanguageSource = {
       lang: typeof item.lang === 'string' ? item.lang : undefined,
@@ -149,10 +105,8 @@ function languageOf(item: Item): string {
       title: text('title'),
       content: text('content'),
     };
-    lang = contentLanguage(source);
-    languages.set(item, lang);
-  }
-  return lang;
+    return contentLanguage(source);
+  });
 }
 
 /** Each category's published posts per language, counted once per snapshot. */
@@ -160,21 +114,20 @@ const categoryCounts = new WeakMap<readonly Item[], Map<number, Record<Lang, num
 
 /** A category's published posts per language, as the companion plugin's `language_counts`. */
 function languageCountsOf(posts: readonly Item[], categoryId: number): Record<Lang, number> {
-  let counts = categoryCounts.get(posts);
-  if (!counts) {
-    counts = new Map();
+  const counts = memo(categoryCounts, posts, () => {
+    const all = new Map<number, Record<Lang, number>>();
     for (const post of posts) {
-      if (post.status !== undefined && post.status !== 'publish') continue;
+      if (!isVisible(post)) continue;
       const lang = languageOf(post);
       if (!isLang(lang)) continue;
       for (const id of Array.isArray(post.categories) ? post.categories : []) {
-        const entry = counts.get(Number(id)) ?? { en: 0, hi: 0 };
+        const entry = all.get(Number(id)) ?? { en: 0, hi: 0 };
         entry[lang] += 1;
-        counts.set(Number(id), entry);
+        all.set(Number(id), entry);
       }
     }
-    categoryCounts.set(posts, counts);
-  }
+    return all;
+  });
   return { ...(counts.get(categoryId) ?? { en: 0, hi: 0 }) };
 }
 
@@ -183,8 +136,13 @@ function translationRefOf(items: readonly Item[], item: Item): Record<string, un
   const id = Number(item.translation ?? 0);
   if (!Number.isInteger(id) || id <= 0) return null;
   const other = items.find((i) => Number(i.id) === id);
-  if (!other || (other.status !== undefined && other.status !== 'publish')) return null;
+  if (!other || !isVisible(other)) return null;
   return { id, slug: String(other.slug), language: languageOf(other) };
+}
+
+/** Whether anonymous visitors see the item: its status is one of these, or it has none. */
+function isVisible(item: Item, statuses: readonly string[] = ['publish']): boolean {
+  return item.status === undefined || statuses.includes(String(item.status));
 }
 
 function compare(a: unknown, b: unknown): number {
@@ -192,8 +150,10 @@ function compare(a: unknown, b: unknown): number {
   return String(a ?? '').localeCompare(String(b ?? ''), 'en');
 }
 
-function pickFields(item: Item, fields: readonly string[] | null): Item {
-  if (!fields) return item;
+/** The item with only the `_fields` asked for (all of them when none are named). */
+function pickFields(item: Item, query: RestQuery): Item {
+  const fields = parseList(query._fields);
+  if (fields.length === 0) return item;
   const out: Record<string, unknown> = {};
   // Nested names (media_details.width) select nothing in WordPress 6.1.
   for (const f of fields) if (f in item) out[f] = item[f];
@@ -210,14 +170,13 @@ const HAS_FEATURED_IMAGE: readonly CollectionName[] = ['posts', 'pages', 'practi
 function featuredImageOf(snap: ContentSnapshot, mediaId: number): Record<string, unknown> | null {
   const media =
     mediaId > 0 ? (snap.media as readonly Item[]).find((m) => Number(m.id) === mediaId) : undefined;
-  if (!media || (media.status !== undefined && !['inherit', 'publish'].includes(String(media.status))))
-    return null;
+  if (!media || !isVisible(media, ['inherit', 'publish'])) return null;
   const parentId = Number(media.post ?? 0);
   const parent =
     parentId > 0
       ? HAS_FEATURED_IMAGE.flatMap((c) => snap[c] as readonly Item[]).find((p) => Number(p.id) === parentId)
       : undefined;
-  if (parent && parent.status !== undefined && String(parent.status) !== 'publish') return null;
+  if (parent && !isVisible(parent)) return null;
   const details = (media.media_details ?? {}) as { width?: unknown; height?: unknown };
   return {
     id: mediaId,
@@ -253,15 +212,12 @@ export function createEmbeddedSourceFromSnapshot(
   }
 
   function textOf(item: Item): string {
-    let text = searchText.get(item);
-    if (text === undefined) {
-      text = ['title', 'excerpt', 'content', 'name', 'description']
+    return memo(searchText, item, () =>
+      ['title', 'excerpt', 'content', 'name', 'description']
         .map((f) => htmlToText(rendered(item, f)))
         .join('\n')
-        .toLowerCase();
-      searchText.set(item, text);
-    }
-    return text;
+        .toLowerCase(),
+    );
   }
 
   function answer(
@@ -275,11 +231,11 @@ export function createEmbeddedSourceFromSnapshot(
     let items = all.filter((item) => item && typeof item === 'object');
 
     // Anonymous requests see published content only (attachments are 'inherit').
-    const status = toList(query.status);
+    const status = parseList(query.status);
     if (!isTerm) {
       const allowed = collection === 'media' ? ['inherit', 'publish'] : ['publish'];
       if (status.some((s) => s !== 'publish' && s !== 'inherit' && s !== 'any')) throw badParam(path);
-      items = items.filter((i) => i.status === undefined || allowed.includes(String(i.status)));
+      items = items.filter((i) => isVisible(i, allowed));
     }
 
     const include = toIdList(query.include, path);
@@ -287,16 +243,14 @@ export function createEmbeddedSourceFromSnapshot(
     const exclude = toIdList(query.exclude, path);
     if (exclude.length) items = items.filter((i) => !exclude.includes(Number(i.id)));
 
-    const slugs = toList(query.slug).map((s) => s.toLowerCase());
+    const slugs = parseList(query.slug).map((s) => s.toLowerCase());
     if (slugs.length) items = items.filter((i) => slugs.includes(String(i.slug).toLowerCase()));
 
     if (collection === 'posts') {
+      const inAny = (i: Item, ids: number[]) =>
+        Array.isArray(i.categories) && i.categories.some((c) => ids.includes(Number(c)));
       const categories = toIdList(query.categories, path);
-      if (categories.length) {
-        items = items.filter(
-          (i) => Array.isArray(i.categories) && i.categories.some((c) => categories.includes(Number(c))),
-        );
-      }
+      if (categories.length) items = items.filter((i) => inAny(i, categories));
       // The companion plugin's filter ('en' | 'hi'; anything else is refused like its enum).
       const language = scalar(query.lawfirm_language);
       if (language !== undefined && language !== '') {
@@ -304,12 +258,7 @@ export function createEmbeddedSourceFromSnapshot(
         items = items.filter((i) => languageOf(i) === language);
       }
       const categoriesExclude = toIdList(query.categories_exclude, path);
-      if (categoriesExclude.length) {
-        items = items.filter(
-          (i) =>
-            !(Array.isArray(i.categories) && i.categories.some((c) => categoriesExclude.includes(Number(c)))),
-        );
-      }
+      if (categoriesExclude.length) items = items.filter((i) => !inAny(i, categoriesExclude));
     }
     if (collection === 'pages') {
       const parent = toIdList(query.parent, path);
@@ -328,11 +277,11 @@ export function createEmbeddedSourceFromSnapshot(
       });
     }
 
-    const orderby = scalar(query.orderby) ?? DEFAULT_ORDERBY[collection];
+    const orderby = scalar(query.orderby) ?? (isTerm ? 'name' : 'date');
     if (!ORDERBY_ALLOWED[collection].includes(orderby)) throw badParam(path);
     if (orderby === 'include' && include.length === 0)
       throw badParam(path, 'rest_orderby_include_missing_include');
-    const orderRaw = scalar(query.order) ?? DEFAULT_ORDER[collection];
+    const orderRaw = scalar(query.order) ?? (isTerm ? 'asc' : 'desc');
     if (orderRaw !== 'asc' && orderRaw !== 'desc') throw badParam(path);
     const direction = orderRaw === 'asc' ? 1 : -1;
 
@@ -369,12 +318,9 @@ export function createEmbeddedSourceFromSnapshot(
     const totalPages = Math.ceil(total / perPage);
     if (!isTerm && page > totalPages && total > 0) throw badParam(path, 'rest_post_invalid_page_number');
 
-    const fields = toList(query._fields);
     const slice = items.slice((page - 1) * perPage, page * perPage);
     return {
-      body: slice.map((i) =>
-        pickFields(asThePluginGives(snap, collection, i), fields.length ? fields : null),
-      ),
+      body: slice.map((i) => pickFields(asThePluginGives(snap, collection, i), query)),
       total,
       totalPages,
     };
@@ -401,8 +347,9 @@ export function createEmbeddedSourceFromSnapshot(
     });
   }
 
-  const source: EmbeddedSource = {
-    kind: 'embedded',
+  return {
+    kind: 'embedded' as const,
+    /** Loads the snapshot now (it is otherwise loaded on the first question). */
     async load() {
       await snapshotData();
     },
@@ -426,12 +373,14 @@ export function createEmbeddedSourceFromSnapshot(
           );
         }
         // A draft exists but is not for anonymous eyes.
-        if (item.status !== undefined && !['publish', 'inherit'].includes(String(item.status))) {
+        if (!isVisible(item, ['publish', 'inherit'])) {
           throw wordpressApiError(401, requestPath, 'rest_forbidden');
         }
-        const fields = toList(query._fields);
-        const body = pickFields(asThePluginGives(snap, collection, item), fields.length ? fields : null);
-        result = { body, total: null, totalPages: null };
+        result = {
+          body: pickFields(asThePluginGives(snap, collection, item), query),
+          total: null,
+          totalPages: null,
+        };
       } else {
         result = answer(snap, collection, all, requestPath, query);
       }
@@ -447,7 +396,6 @@ export function createEmbeddedSourceFromSnapshot(
       }
     },
   };
-  return source;
 }
 
 async function readCollection(dir: string, name: CollectionName): Promise<unknown[]> {
@@ -471,6 +419,6 @@ export async function readSnapshot(dir: string): Promise<ContentSnapshot> {
 }
 
 /** The embedded source over a content directory (content/wp/*.json), read once on first use. */
-export function createEmbeddedSource(options: { dir: string }): EmbeddedSource {
+export function createEmbeddedSource(options: { dir: string }) {
   return createEmbeddedSourceFromSnapshot(() => readSnapshot(options.dir));
 }

@@ -30,24 +30,9 @@ export interface BreakerStats {
   probes: number;
 }
 
-export interface CircuitBreaker {
-  readonly state: BreakerState;
-  readonly stats: BreakerStats;
-  acquire(): BreakerTicket;
-  /** A probe asked for on purpose (the connection check): always let through. */
-  forceProbe(): BreakerTicket;
-  success(ticket: BreakerTicket): void;
-  failure(ticket: BreakerTicket): void;
-  /**
-   * While a half-open circuit's one probe is out: a promise that settles with it, so a request
-   * refused meanwhile can wait for the probe's outcome and ask again (a page asks WordPress several
-   * things at once; the first view after a recovery should not fail because another of its reads
-   * was the probe). Null when no probe is out.
-   */
-  probeSettled(): Promise<void> | null;
-}
+export type CircuitBreaker = ReturnType<typeof createCircuitBreaker>;
 
-export function createCircuitBreaker(options: BreakerOptions): CircuitBreaker {
+export function createCircuitBreaker(options: BreakerOptions) {
   const now = options.now ?? Date.now;
   let state: BreakerState = 'closed';
   let failures = 0;
@@ -83,7 +68,7 @@ export function createCircuitBreaker(options: BreakerOptions): CircuitBreaker {
       return state;
     },
     stats,
-    acquire() {
+    acquire(): BreakerTicket {
       if (disabled || state === 'closed') return { allowed: true, probe: false, generation };
       if (state === 'open') {
         const waited = now() - openedAt;
@@ -104,15 +89,22 @@ export function createCircuitBreaker(options: BreakerOptions): CircuitBreaker {
       stats.probes += 1;
       return { allowed: true, probe: true, generation };
     },
-    probeSettled() {
+    /**
+     * While a half-open circuit's one probe is out: a promise that settles with it, so a request
+     * refused meanwhile can wait for the probe's outcome and ask again (a page asks WordPress several
+     * things at once; the first view after a recovery should not fail because another of its reads
+     * was the probe). Null when no probe is out.
+     */
+    probeSettled(): Promise<void> | null {
       return probeInFlight ? (probeDone?.promise ?? null) : null;
     },
-    forceProbe() {
+    /** A probe asked for on purpose (the connection check): always let through. */
+    forceProbe(): BreakerTicket {
       if (disabled || state === 'closed') return { allowed: true, probe: false, generation };
       stats.probes += 1;
       return { allowed: true, probe: true, generation };
     },
-    success(ticket) {
+    success(ticket: BreakerTicket) {
       if (!ticket.allowed || disabled) return;
       if (ticket.probe) {
         probeInFlight = false;
@@ -123,7 +115,7 @@ export function createCircuitBreaker(options: BreakerOptions): CircuitBreaker {
       }
       if (ticket.generation === generation && state === 'closed') failures = 0;
     },
-    failure(ticket) {
+    failure(ticket: BreakerTicket) {
       if (!ticket.allowed || disabled) return;
       if (ticket.probe) {
         probeInFlight = false;

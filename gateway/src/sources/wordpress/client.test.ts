@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeWordPress, type FakeWordPress } from '../../../test/fake-wordpress.js';
 import { fixtureSnapshot } from '../../../test/fixtures/snapshot.js';
 import { UpstreamError } from '../rest.js';
-import { wpPostListSchema } from '../types.js';
+import { listParser, wpPostSchema } from '../types.js';
 import { createWordPressClient, type WordPressClientOptions } from './client.js';
 
 let wp: FakeWordPress;
@@ -129,7 +129,7 @@ describe('WordPress client', () => {
   it('treats a body of the wrong shape as an upstream error', async () => {
     await wp.fault('wrong-shape');
     const error = await failure(
-      client({ retries: 0 }).get('/posts', {}, { parse: (b) => wpPostListSchema.parse(b) }),
+      client({ retries: 0 }).get('/posts', {}, { parse: listParser(wpPostSchema) }),
     );
     expect(error.kind).toBe('shape');
     expect(error.retryable).toBe(true);

@@ -10,7 +10,7 @@ import {
   type RestGetOptions,
   type RestQuery,
   type RestResponse,
-  type RestSource,
+  type UpstreamErrorKind,
 } from '../rest.js';
 import { wpErrorSchema } from '../types.js';
 import { createCircuitBreaker, type BreakerOptions, type CircuitBreaker } from './breaker.js';
@@ -42,29 +42,20 @@ export interface WordPressClientOptions {
   authorization?: string;
 }
 
-export interface ClientStats {
-  requests: number;
-  bytes: number;
-  retries: number;
-  byPath: Record<string, { requests: number; bytes: number }>;
-}
-
-export interface WordPressClient extends RestSource {
-  readonly kind: 'wordpress';
-  readonly apiRoot: string;
-  readonly stats: ClientStats;
-  readonly breaker: CircuitBreaker | null;
-  /** Requests started and not yet settled (retries and their waits included). */
-  readonly inFlight: number;
-  resetStats(): void;
-}
+export type WordPressClient = ReturnType<typeof createWordPressClient>;
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-function emptyStats(): ClientStats {
-  return { requests: 0, bytes: 0, retries: 0, byPath: {} };
+/** Requests and bytes, in all and per path, and retries: what the benchmarks count. */
+function emptyStats() {
+  return {
+    requests: 0,
+    bytes: 0,
+    retries: 0,
+    byPath: {} as Record<string, { requests: number; bytes: number }>,
+  };
 }
 
 function headerInt(headers: Headers, name: string): number | null {
@@ -124,7 +115,7 @@ function isBreaker(value: CircuitBreaker | BreakerOptions): value is CircuitBrea
   return typeof (value as CircuitBreaker).acquire === 'function';
 }
 
-export function createWordPressClient(options: WordPressClientOptions): WordPressClient {
+export function createWordPressClient(options: WordPressClientOptions) {
   const apiRoot = `${options.baseUrl.replace(/\/+$/, '')}/wp-json/wp/v2`;
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
   const sleep = options.sleep ?? defaultSleep;
@@ -184,6 +175,8 @@ export function createWordPressClient(options: WordPressClientOptions): WordPres
   }
 
   async function attemptOnce<T>(url: string, path: string, parse: ((body: unknown) => T) | undefined) {
+    const fail = (message: string, kind: UpstreamErrorKind, cause?: unknown) =>
+      new UpstreamError(message, { kind, path, cause });
     let response: Response;
     try {
       response = await doFetch(url, {
@@ -196,14 +189,9 @@ export function createWordPressClient(options: WordPressClientOptions): WordPres
       });
     } catch (error) {
       count(path, 0);
-      if (isTimeout(error)) {
-        throw new UpstreamError(`WordPress did not answer within ${options.timeoutMs} ms`, {
-          kind: 'timeout',
-          path,
-          cause: error,
-        });
-      }
-      throw new UpstreamError('WordPress is unreachable', { kind: 'network', path, cause: error });
+      if (isTimeout(error))
+        throw fail(`WordPress did not answer within ${options.timeoutMs} ms`, 'timeout', error);
+      throw fail('WordPress is unreachable', 'network', error);
     }
 
     let text: string;
@@ -212,14 +200,11 @@ export function createWordPressClient(options: WordPressClientOptions): WordPres
     } catch (error) {
       if (error instanceof TooLargeError) {
         count(path, error.bytes);
-        throw new UpstreamError(`WordPress answered with more than ${maxResponseBytes} bytes`, {
-          kind: 'too-large',
-          path,
-        });
+        throw fail(`WordPress answered with more than ${maxResponseBytes} bytes`, 'too-large');
       }
       count(path, 0);
       const kind = isTimeout(error) ? 'timeout' : 'network';
-      throw new UpstreamError('WordPress closed the connection mid-answer', { kind, path, cause: error });
+      throw fail('WordPress closed the connection mid-answer', kind, error);
     }
     count(path, Buffer.byteLength(text));
 
@@ -236,30 +221,19 @@ export function createWordPressClient(options: WordPressClientOptions): WordPres
 
     const contentType = response.headers.get('content-type') ?? '';
     if (!/\bjson\b/i.test(contentType)) {
-      throw new UpstreamError(`WordPress answered with ${contentType || 'no content type'} instead of JSON`, {
-        kind: 'malformed',
-        path,
-      });
+      throw fail(`WordPress answered with ${contentType || 'no content type'} instead of JSON`, 'malformed');
     }
     let body: unknown;
     try {
       body = JSON.parse(text);
     } catch (error) {
-      throw new UpstreamError('WordPress answered with a body that is not valid JSON', {
-        kind: 'malformed',
-        path,
-        cause: error,
-      });
+      throw fail('WordPress answered with a body that is not valid JSON', 'malformed', error);
     }
     let value: T;
     try {
       value = parse ? parse(body) : (body as T);
     } catch (error) {
-      throw new UpstreamError('WordPress answered with an unexpected shape', {
-        kind: 'shape',
-        path,
-        cause: error,
-      });
+      throw fail('WordPress answered with an unexpected shape', 'shape', error);
     }
     return {
       body: value,
@@ -296,11 +270,12 @@ export function createWordPressClient(options: WordPressClientOptions): WordPres
 
   let inFlight = 0;
   return {
-    kind: 'wordpress',
+    kind: 'wordpress' as const,
     apiRoot,
     get stats() {
       return stats;
     },
+    /** Requests started and not yet settled (retries and their waits included). */
     get inFlight() {
       return inFlight;
     },
