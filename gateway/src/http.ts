@@ -39,12 +39,7 @@ import type { CachedResponse, ResponseSlot } from './response-cache.js';
 import type { Gateway } from './server.js';
 import { ContentTimer, serverTiming } from './timing.js';
 
-export const SANDBOX_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '..',
-  'sandbox',
-  'dist',
-);
+export const SANDBOX_DIR = fileURLToPath(new URL('../sandbox/dist', import.meta.url));
 /** The sandbox's assets are served under /graphql so a proxy that forwards /graphql* serves them too. */
 export const SANDBOX_BASE = '/graphql/sandbox/';
 

@@ -5,7 +5,7 @@ import { diskCache } from './media/disk-cache.js';
 import { snapshotOriginals, wordpressOriginals, type Originals } from './media/originals.js';
 import { mediaService, type MediaService } from './media/service.js';
 import { randomUUID } from 'node:crypto';
-import { ContentTimer, timedSource } from './timing.js';
+import { ContentTimer } from './timing.js';
 import {
   ApolloServer,
   HeaderMap,
@@ -26,7 +26,7 @@ import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
 import { cachedSource, type CachedSource } from './cache/cached-source.js';
 import { createCaches } from './cache/caches.js';
-import { withFreshness } from './cache/data-age.js';
+import { requestSource } from './cache/data-age.js';
 import { httpCachePlugin, rootFieldsOf } from './cache/http-cache.js';
 import { purgeTags, type PurgeRequest } from './cache/purge.js';
 import { persistedQueryCache } from './cache/redis.js';
@@ -353,10 +353,10 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
     const requestId = options.requestId ?? randomUUID();
     // With a timer, this request's content reads are timed (Server-Timing); with a freshness, they
     // are bounded and their age is collected (the Age header). The API is per request then.
-    let requestSource: RestSource = source;
-    if (options.freshness) requestSource = withFreshness(requestSource, options.freshness);
-    if (options.timer) requestSource = timedSource(requestSource, options.timer);
-    const requestApi = requestSource === source ? api : createWpApi(requestSource);
+    const perRequest = options.freshness || options.timer;
+    const requestApi = perRequest
+      ? createWpApi(requestSource(source, options.freshness, options.timer))
+      : api;
     return {
       config,
       source,

@@ -1,6 +1,5 @@
 // Server-Timing for a GraphQL request: how long the request waited on its content source (the cache,
 // and WordPress behind it on a miss) and how long the whole request took in the gateway.
-import type { RestSource } from './sources/rest.js';
 
 /** Wall time during which at least one content read of this request was pending. */
 export class ContentTimer {
@@ -25,18 +24,6 @@ export class ContentTimer {
   get ms(): number {
     return this.total + (this.pending > 0 ? this.now() - this.since : 0);
   }
-}
-
-/** The same source, with every read counted by `timer`. */
-export function timedSource(source: RestSource, timer: ContentTimer): RestSource {
-  const timed: RestSource = {
-    kind: source.kind,
-    get: (path, query, options) => timer.time(() => source.get(path, query, options)),
-  };
-  if (source.getBatch) {
-    timed.getBatch = (batch, freshness) => timer.time(() => source.getBatch!(batch, freshness));
-  }
-  return timed;
 }
 
 /** `wp;dur=…, gql;dur=…` — the names and descriptions the web server reads and passes on. */

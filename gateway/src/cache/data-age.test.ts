@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BatchQuery, Freshness, RestGetOptions, RestSource } from '../sources/rest.js';
-import { ageSeconds, DataAge, requestMaxAgeMs, withFreshness } from './data-age.js';
+import { ageSeconds, DataAge, requestMaxAgeMs, requestSource } from './data-age.js';
 
 describe('requestMaxAgeMs', () => {
   it('reads max-age from a request’s Cache-Control, in milliseconds', () => {
@@ -47,7 +47,7 @@ describe('DataAge', () => {
   });
 });
 
-describe('withFreshness', () => {
+describe('requestSource', () => {
   it('hands the freshness to every read of the source, single and batched', async () => {
     const seen: Array<Freshness | undefined> = [];
     const source: RestSource = {
@@ -62,7 +62,7 @@ describe('withFreshness', () => {
       },
     };
     const freshness = new DataAge(1000);
-    const bound = withFreshness(source, freshness);
+    const bound = requestSource(source, freshness);
     await bound.get('/posts', {}, { retries: 0 });
     await bound.getBatch!({
       path: '/media',

@@ -6,6 +6,7 @@
 // WordPress request behind it was sent, so the web server keeps a page only for what is left of its
 // lifetime, and a shared cache (a CDN) in front counts it too (RFC 9111 §4.2.3).
 import type { Freshness, RestSource } from '../sources/rest.js';
+import type { ContentTimer } from '../timing.js';
 
 /** The request directive's value, when it is a plain number of seconds. */
 const MAX_AGE = /(?:^|,)\s*max-age\s*=\s*"?(\d{1,9})"?\s*(?:,|$)/i;
@@ -48,12 +49,18 @@ export class DataAge implements Freshness {
   }
 }
 
-/** The same source, with every read made under `freshness` (one GraphQL request's). */
-export function withFreshness(source: RestSource, freshness: Freshness): RestSource {
+/**
+ * The same source for one GraphQL request: every read made under its `freshness`, and counted by its
+ * `timer` (Server-Timing).
+ */
+export function requestSource(source: RestSource, freshness?: Freshness, timer?: ContentTimer): RestSource {
+  const time = <T>(work: () => Promise<T>) => (timer ? timer.time(work) : work());
   const bound: RestSource = {
     kind: source.kind,
-    get: (path, query, options) => source.get(path, query, { ...options, freshness }),
+    get: (path, query, options) =>
+      time(() => source.get(path, query, freshness ? { ...options, freshness } : options)),
   };
-  if (source.getBatch) bound.getBatch = (batch) => source.getBatch!(batch, freshness);
+  if (source.getBatch)
+    bound.getBatch = (batch, given) => time(() => source.getBatch!(batch, freshness ?? given));
   return bound;
 }
