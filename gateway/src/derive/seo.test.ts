@@ -213,7 +213,7 @@ describe('mergeSeo noindex', () => {
       mergeSeo({ ...base, seoMeta: { yoast_seo_noindex: false }, yoast: { robots: { index: 'noindex' } } })
         .noindex,
     ).toBe(false);
-    expect(mergeSeo({ ...base, yoast: { robots: null } }).noindex).toBe(false);
+    expect(mergeSeo({ ...base, yoast: { robots: null as never } }).noindex).toBe(false);
   });
 });
 

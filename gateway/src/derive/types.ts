@@ -7,6 +7,7 @@ import type {
   wpFeatureItemSchema,
   wpPageStructureSchema,
   wpSeoMetaSchema,
+  wpYoastHeadSchema,
 } from '../sources/types.js';
 
 export interface WpRendered {
@@ -36,21 +37,8 @@ export interface WpMediaLike {
   } | null;
 }
 
-export interface YoastHeadJson {
-  title?: string | null;
-  description?: string | null;
-  canonical?: string | null;
-  og_title?: string | null;
-  og_description?: string | null;
-  og_url?: string | null;
-  og_image?: ReadonlyArray<{ url?: string | null; width?: number | null; height?: number | null }> | null;
-  twitter_title?: string | null;
-  twitter_description?: string | null;
-  twitter_image?: string | null;
-  robots?: { index?: string | null } | null;
-}
-
-// The other plugin fields as their parsers (sources/types.ts) take them in.
+// The plugin fields as their parsers (sources/types.ts) take them in.
+export type YoastHeadJson = z.input<typeof wpYoastHeadSchema>;
 export type SeoMeta = z.input<typeof wpSeoMetaSchema>;
 /** banner_overlay_opacity: percentage 0..100; WordPress meta may arrive as a numeric string. */
 export type BannerSettings = z.input<typeof wpBannerSettingsSchema>;
