@@ -225,12 +225,8 @@ export function practiceAreaOf(parts: PracticeAreaParts, helpers: PracticeAreaHe
     : null;
   const copies = (features: readonly Feature[]) => features.map((f) => ({ ...f }));
   return {
-    id: card.id,
-    slug: card.slug,
-    title: card.title,
+    ...card,
     description,
-    icon: card.icon,
-    link: card.link,
     contentHtml: wp ? contentHtml(wp, helpers.content) : null,
     heroSubtitle: htmlToText(structure.hero_subtitle) || fallback?.heroSubtitle || null,
     servicesTitle: htmlToText(structure.services_title) || fallback?.servicesTitle || null,
@@ -238,9 +234,6 @@ export function practiceAreaOf(parts: PracticeAreaParts, helpers: PracticeAreaHe
     whyChooseTitle: htmlToText(structure.why_choose_title) || fallback?.whyChooseTitle || null,
     whyChooseUs: whyChooseUs.length > 0 || !fallback ? whyChooseUs : copies(fallback.whyChooseUs),
     featuredImage,
-    origin: card.origin,
-    editUrl: card.editUrl,
-    modified: card.modified,
     seo: localizeSeo(
       lang,
       mergeSeo({
