@@ -10,19 +10,6 @@ import type { Logger } from 'pino';
 import type { Outbox, OutboxEntry } from './outbox.js';
 import { DeliveryError, type Deliver } from './wordpress.js';
 
-export interface DeliveryStats {
-  /** Waiting to be sent (including while WordPress is being waited for). */
-  queued: number;
-  inFlight: number;
-  /** Refused by WordPress on their own merits, waiting for their next attempt. */
-  deferred: number;
-  delivered: number;
-  /** Delivery attempts that failed, of any kind. */
-  failures: number;
-  /** WordPress was found unreachable this many times in a row (0 when the last attempt worked). */
-  streak: number;
-}
-
 export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;
 
 export interface DeliveryOptions {
@@ -197,12 +184,16 @@ export function createDeliveryWorker(options: DeliveryOptions) {
       if (isIdle() || stopped) return Promise.resolve();
       return new Promise<void>((resolve) => idleWaiters.push(resolve));
     },
-    stats: (): DeliveryStats => ({
+    stats: () => ({
+      /** Waiting to be sent (including while WordPress is being waited for). */
       queued: ready.length,
       inFlight: inFlight.size,
+      /** Refused by WordPress on their own merits, waiting for their next attempt. */
       deferred: deferred.size,
       delivered,
+      /** Delivery attempts that failed, of any kind. */
       failures,
+      /** WordPress was found unreachable this many times in a row (0 when the last attempt worked). */
       streak,
     }),
     /** Stops sending (requests in flight are abandoned; their enquiries stay in the outbox). */

@@ -238,20 +238,10 @@ export function createOutbox(options: OutboxOptions) {
     file,
     /** Resolves once the enquiry is durably on disk, with its new idempotency key. */
     async append(enquiry: Enquiry): Promise<OutboxEntry> {
-      const entry: OutboxEntry = {
-        key: newKey(),
-        receivedAt: now().toISOString(),
-        enquiry,
-        delivered: null,
-      };
-      await write({
-        v: 1,
-        type: 'enquiry',
-        key: entry.key,
-        receivedAt: entry.receivedAt,
-        enquiry,
-      });
-      return entry;
+      const key = newKey();
+      const receivedAt = now().toISOString();
+      await write({ v: 1, type: 'enquiry', key, receivedAt, enquiry });
+      return { key, receivedAt, enquiry, delivered: null };
     },
     async markDelivered(key: string, postId: number) {
       await write({ v: 1, type: 'delivered', key, at: now().toISOString(), postId });

@@ -4,7 +4,7 @@
 import type { Logger } from 'pino';
 import type { GatewayConfig } from '../config.js';
 import { rateKeyForAddress, type Admission, type Limiter } from '@site/server-kit';
-import { createDeliveryWorker, type DeliveryStats, type DeliveryWorker } from './delivery.js';
+import { createDeliveryWorker, type DeliveryWorker } from './delivery.js';
 import { createOutbox, type Outbox, type OutboxEntry } from './outbox.js';
 import type { Enquiry } from './schema.js';
 import { createWordPressDelivery, type Deliver } from './wordpress.js';
@@ -42,15 +42,7 @@ export function createEnquiryService(config: GatewayConfig, logger: Logger, deps
     });
   }
   const worker: DeliveryWorker | null = deliver
-    ? createDeliveryWorker({
-        outbox,
-        deliver,
-        logger: log,
-        maxDelayMs: settings.retryMaxMs,
-        ...(deps.concurrency !== undefined ? { concurrency: deps.concurrency } : {}),
-        ...(deps.initialDelayMs !== undefined ? { initialDelayMs: deps.initialDelayMs } : {}),
-        ...(deps.random ? { random: deps.random } : {}),
-      })
+    ? createDeliveryWorker({ ...deps, outbox, deliver, logger: log, maxDelayMs: settings.retryMaxMs })
     : null;
 
   return {
@@ -96,6 +88,6 @@ export function createEnquiryService(config: GatewayConfig, logger: Logger, deps
     },
     /** Resolves when every enquiry handed to delivery has been delivered (or delivery stopped). */
     idle: () => worker?.idle() ?? Promise.resolve(),
-    stats: (): DeliveryStats | null => worker?.stats() ?? null,
+    stats: () => worker?.stats() ?? null,
   };
 }
