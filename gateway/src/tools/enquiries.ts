@@ -7,9 +7,8 @@
 //   npm run enquiries -- --full       every field, message included
 //   npm run enquiries -- --json       one JSON object per line (for scripts)
 import { practiceAreaTitle } from '@site/content-model';
-import { loadConfig } from '../config.js';
 import { createOutbox, type OutboxEntry, type OutboxReport } from '../enquiry/outbox.js';
-import { isProgram, run } from './cli.js';
+import { configOrExit, isProgram, run } from './cli.js';
 
 export interface ListOptions {
   pending?: boolean;
@@ -99,18 +98,14 @@ export function parseArgs(argv: readonly string[]): ListOptions {
 }
 
 async function main(): Promise<void> {
-  let config;
+  const config = configOrExit();
   let options;
   try {
-    config = loadConfig(process.env);
     options = parseArgs(process.argv.slice(2));
   } catch (error) {
-    // A bad setting (ConfigError) or option: one line, no stack.
-    if (error instanceof Error) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
+    // A bad option: one line, no stack.
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
   }
   const outbox = createOutbox({ dir: config.enquiries.outboxDir });
   const report = await outbox.read();
