@@ -14,17 +14,10 @@ import {
   type GraphQLResponse,
 } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import {
-  connectRedisTier,
-  createRateLimits,
-  rateKeyForAddress,
-  type Caches,
-  type Limiter,
-  type RateLimits,
-} from '@site/server-kit';
+import { connectRedisTier, createRateLimits, rateKeyForAddress, type Limiter } from '@site/server-kit';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
-import { cachedSource, type CachedSource } from './cache/cached-source.js';
+import { cachedSource } from './cache/cached-source.js';
 import { createCaches } from './cache/caches.js';
 import { requestSource } from './cache/data-age.js';
 import { httpCachePlugin, rootFieldsOf } from './cache/http-cache.js';
@@ -33,7 +26,7 @@ import { persistedQueryCache } from './cache/redis.js';
 import { ResponseCache } from './response-cache.js';
 import type { GatewayConfig } from './config.js';
 import type { GatewayContext } from './context.js';
-import { createEnquiryService, type EnquiryDeps, type EnquiryService } from './enquiry/service.js';
+import { createEnquiryService, type EnquiryDeps } from './enquiry/service.js';
 import { createLoaders } from './loaders.js';
 import { createDraftFetcher } from './preview/wordpress.js';
 import { createLogger } from './logger.js';
@@ -59,53 +52,8 @@ export interface GatewayDeps {
 
 export type SourceKind = 'wordpress' | 'embedded';
 
-export interface Gateway {
-  readonly config: GatewayConfig;
-  readonly logger: Logger;
-  readonly server: ApolloServer<GatewayContext>;
-  readonly sourceKind: SourceKind;
-  /** The uncached source (WordPress client or embedded snapshot). */
-  readonly upstream: RestSource;
-  /** The cached source resolvers read through. */
-  readonly source: CachedSource;
-  /** Every cache of this gateway, and the one way to purge them. */
-  readonly caches: Caches;
-  /** Where the caches live now: this process, or Redis (REDIS_URL), or memory while Redis is away. */
-  cacheState(): 'memory' | 'redis' | 'redis-unavailable';
-  /** The caches' clock (milliseconds): what the age of an answer is counted on. */
-  now(): number;
-  /** The enquiry outbox and its delivery to WordPress. */
-  readonly enquiries: EnquiryService;
-  /** WordPress's images, re-encoded for /media (media/). */
-  readonly media: MediaService;
-  /** Whole responses of repeated read-only queries (see response-cache.ts). */
-  readonly responseCache: ResponseCache;
-  /**
-   * Per-client limits: every /graphql request (http.ts), and mutations (checked before execution);
-   * shared by every replica through Redis with REDIS_URL.
-   */
-  readonly limits: { graphql: Limiter; writes: Limiter; preview: Limiter };
-  /** The buckets behind every limit (the enquiries' too), for @fastify/rate-limit in http.ts. */
-  readonly rateLimits: RateLimits;
-  createContext(options?: {
-    requestId?: string;
-    logger?: Logger;
-    clientIp?: string;
-    /** Times this request's content reads, for the Server-Timing header. */
-    timer?: ContentTimer;
-    /** How old this request accepts cached answers, and where it learns how old they were (the Age header). */
-    freshness?: Freshness;
-  }): GatewayContext;
-  /** One GraphQL operation in-process, with a fresh context. */
-  executeOperation<TData = Record<string, unknown>>(
-    request: Omit<GraphQLRequest, 'query'> & { query: string },
-    options?: { requestId?: string; clientIp?: string },
-  ): Promise<GraphQLResponse<TData>>;
-  /** Drops what a publish in WordPress made stale, here and in every replica; returns how many entries went. */
-  purge(request: PurgeRequest): Promise<number>;
-  start(): Promise<void>;
-  stop(): Promise<void>;
-}
+/** The gateway: what createGateway returns (notes on its members). */
+export type Gateway = ReturnType<typeof createGateway>;
 
 const MASKED_MESSAGE = 'Internal server error';
 // graphql-js appends suggestions that reveal field and type names the client did not ask about.
@@ -225,7 +173,7 @@ function createMedia(
 /** The snapshot's originals name no hosts: one list, so content options are made once. */
 const NO_MEDIA_HOSTS: readonly string[] = [];
 
-export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Gateway {
+export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}) {
   const logger = deps.logger ?? createLogger(config);
   const chosen = deps.upstream
     ? { upstream: deps.upstream, kind: deps.upstream.kind }
@@ -349,7 +297,17 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
       rateLimits.ready(2000),
     ]).then(() => undefined));
 
-  const createContext: Gateway['createContext'] = (options = {}) => {
+  const createContext = (
+    options: {
+      requestId?: string;
+      logger?: Logger;
+      clientIp?: string;
+      /** Times this request's content reads, for the Server-Timing header. */
+      timer?: ContentTimer;
+      /** How old this request accepts cached answers, and where it learns how old they were (the Age header). */
+      freshness?: Freshness;
+    } = {},
+  ): GatewayContext => {
     const requestId = options.requestId ?? randomUUID();
     // With a timer, this request's content reads are timed (Server-Timing); with a freshness, they
     // are bounded and their age is collected (the Age header). The API is per request then.
@@ -384,26 +342,41 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
     config,
     logger,
     server,
+    /** Whole responses of repeated read-only queries (see response-cache.ts). */
     responseCache,
+    /**
+     * Per-client limits: every /graphql request (http.ts), and mutations (checked before execution);
+     * shared by every replica through Redis with REDIS_URL.
+     */
     limits,
+    /** The buckets behind every limit (the enquiries' too), for @fastify/rate-limit in http.ts. */
     rateLimits,
     sourceKind: chosen.kind,
+    /** The uncached source (WordPress client or embedded snapshot). */
     upstream,
+    /** The cached source resolvers read through. */
     source,
+    /** Every cache of this gateway, and the one way to purge them. */
     caches,
+    /** Where the caches live now: this process, or Redis (REDIS_URL), or memory while Redis is away. */
     cacheState: () => redis?.state() ?? 'memory',
+    /** The caches' clock (milliseconds): what the age of an answer is counted on. */
     now: deps.now ?? Date.now,
+    /** The enquiry outbox and its delivery to WordPress. */
     enquiries,
+    /** WordPress's images, re-encoded for /media (media/). */
     media: media.service,
     createContext,
-    async executeOperation<TData>(
+    /** One GraphQL operation in-process, with a fresh context. */
+    async executeOperation<TData = Record<string, unknown>>(
       request: Omit<GraphQLRequest, 'query'> & { query: string },
       options: { requestId?: string; clientIp?: string } = {},
-    ) {
+    ): Promise<GraphQLResponse<TData>> {
       await start();
       return server.executeOperation<TData>(request, { contextValue: createContext(options) });
     },
-    purge: (request) => caches.purge(purgeTags(request)),
+    /** Drops what a publish in WordPress made stale, here and in every replica; returns how many entries went. */
+    purge: (request: PurgeRequest) => caches.purge(purgeTags(request)),
     start,
     async stop() {
       await source.idle();

@@ -35,8 +35,6 @@ export interface CachedSourceOptions {
   lock?: { holdMs: number; waitMs: number; pollMs?: number };
 }
 
-export type CachedSource = ReturnType<typeof cachedSource>;
-
 /** The resource a path belongs to: '/posts' and '/posts/12' -> 'posts'. */
 export function resourceOf(path: string): string {
   return path.replace(/^\/+/, '').split('/')[0] ?? '';
