@@ -14,13 +14,11 @@ export type MediaAnswer =
   /** No image to show: the site's default image stands in (`retry`: a later request may succeed). */
   | { kind: 'fallback'; retry: boolean; reason: string };
 
-export interface MediaService {
-  variant(sourceUrl: string, width: MediaWidth, accept: string | undefined): Promise<MediaAnswer>;
-}
+export type MediaService = ReturnType<typeof mediaService>;
 
 const ENCODES_AT_ONCE = 2;
 
-export function mediaService(deps: { originals: Originals; cache: DiskCache; logger: Logger }): MediaService {
+export function mediaService(deps: { originals: Originals; cache: DiskCache; logger: Logger }) {
   const inFlight = new Map<string, Promise<Buffer>>();
   let running = 0;
   const waiting: (() => void)[] = [];
@@ -61,7 +59,7 @@ export function mediaService(deps: { originals: Originals; cache: DiskCache; log
   }
 
   return {
-    async variant(sourceUrl, width, accept) {
+    async variant(sourceUrl: string, width: MediaWidth, accept: string | undefined): Promise<MediaAnswer> {
       const id = createHash('sha256').update(sourceUrl).digest('hex').slice(0, 32);
       try {
         // AVIF and WebP do not depend on the original's format: a variant already made is served

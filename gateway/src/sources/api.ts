@@ -387,9 +387,7 @@ export function createWpApi(source: RestSource) {
     },
 
     /** Keyed by normalised slug; empty categories too. */
-    categoriesBySlugs(list: readonly string[]) {
-      return batch(CATEGORIES_BY_SLUG, slugs(list));
-    },
+    categoriesBySlugs: (list: readonly string[]) => batch(CATEGORIES_BY_SLUG, slugs(list)),
 
     async categoriesByIds(ids: readonly number[]) {
       const wanted = [...new Set(ids)].filter((id) => id > 0).sort((a, b) => a - b);

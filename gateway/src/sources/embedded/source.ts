@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isLang, type Lang } from '@site/content-model';
-import { contentLanguage, type LanguageSource } from '../../derive/language.js';
+import { contentLanguage } from '../../derive/language.js';
 import { htmlToText } from '../../derive/text.js';
 import { deepFreeze, memo } from '../../memo.js';
 import {
@@ -83,12 +83,9 @@ function rendered(item: Item, field: string): string {
 
 /** WordPress splits a search into terms (quoted phrases kept); every term must match somewhere. */
 function searchTerms(search: string): string[] {
-  const terms: string[] = [];
-  for (const m of search.matchAll(/"([^"]*)"?|[^\s",+]+/g)) {
-    const term = (m[1] ?? m[0]).trim().toLowerCase();
-    if (term !== '') terms.push(term);
-  }
-  return terms;
+  return [...search.matchAll(/"([^"]*)"?|[^\s",+]+/g)]
+    .map((m) => (m[1] ?? m[0]).trim().toLowerCase())
+    .filter((term) => term !== '');
 }
 
 /**
@@ -99,13 +96,12 @@ const languages = new WeakMap<Item, string>();
 function languageOf(item: Item): string {
   return memo(languages, item, () => {
     const text = (field: string) => ({ rendered: rendered(item, field) });
-    const source: LanguageSource = {
+    return contentLanguage({
       lang: typeof item.lang === 'string' ? item.lang : undefined,
       language: typeof item.language === 'string' ? item.language : undefined,
       title: text('title'),
       content: text('content'),
-    };
-    return contentLanguage(source);
+    });
   });
 }
 
