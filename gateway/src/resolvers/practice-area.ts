@@ -193,24 +193,22 @@ export const PracticeArea: PracticeAreaResolvers<GatewayContext, PracticeAreaMod
   },
 };
 
+/** A WordPress failure built-in data stands in for, logged at most once per window. */
+function warnFallback(ctx: GatewayContext, error: unknown, msg: string, slug?: string): void {
+  warnThrottled(ctx, { ...(slug === undefined ? {} : { slug }), err: errorSummary(error) }, msg);
+}
+
 /** The WordPress pages of the built-in areas (brief §7: one request); none when WordPress fails. */
 async function practicePages(ctx: GatewayContext): Promise<WpPage[]> {
   const pages: WpPage[] = [];
   try {
-    const result = await ctx.api.practicePages(BUILT_IN_PRACTICE_AREAS.map((a) => a.wpSlug));
-    const failures: Error[] = [];
-    for (const value of result.values()) {
-      if (value instanceof Error) failures.push(value);
-      else if (value) pages.push(value);
-    }
-    if (failures.length > 0) throw failures[0];
+    const result = [...(await ctx.api.practicePages(BUILT_IN_PRACTICE_AREAS.map((a) => a.wpSlug))).values()];
+    for (const value of result) if (value && !(value instanceof Error)) pages.push(value);
+    const failure = result.find((value) => value instanceof Error);
+    if (failure) throw failure;
   } catch (error) {
     // brief §8: areas whose page could not be fetched fall back to their built-in content.
-    warnThrottled(
-      ctx,
-      { err: errorSummary(error) },
-      'practice pages failed; serving built-in practice areas',
-    );
+    warnFallback(ctx, error, 'practice pages failed; serving built-in practice areas');
   }
   for (const page of pages) ctx.loaders.pageBySlug.prime(page.slug, page);
   ctx.loaders.primeFeaturedImages(pages);
@@ -224,11 +222,7 @@ async function listedPosts(
   try {
     return { posts: await ctx.api.listPracticeAreas(), complete: true };
   } catch (error) {
-    warnThrottled(
-      ctx,
-      { err: errorSummary(error) },
-      'practice area list failed; listing the built-in practice areas only',
-    );
+    warnFallback(ctx, error, 'practice area list failed; listing the built-in practice areas only');
     return { posts: [], complete: false };
   }
 }
@@ -307,11 +301,7 @@ export const practiceAreaQueries: Pick<QueryResolvers<GatewayContext>, 'practice
       // Both questions at once: whether a practice_area post replaces the area, and its page.
       const [page, posts] = await Promise.all([
         ctx.loaders.pageBySlug.load(builtIn.wpSlug).catch((error: unknown) => {
-          warnThrottled(
-            ctx,
-            { slug: raw, err: errorSummary(error) },
-            'practice page failed; serving the built-in area',
-          );
+          warnFallback(ctx, error, 'practice page failed; serving the built-in area', raw);
           return null;
         }),
         replacingPosts(ctx, builtIn, raw),
@@ -336,11 +326,7 @@ async function replacingPosts(
   const found = await ctx.loaders.practiceAreaBySlug.loadMany(builtInPracticeAreaSlugs(builtIn));
   const failure = found.find((f) => f instanceof Error);
   if (failure) {
-    warnThrottled(
-      ctx,
-      { slug: raw, err: errorSummary(failure) },
-      'practice_area lookup failed; serving the built-in area with its page',
-    );
+    warnFallback(ctx, failure, 'practice_area lookup failed; serving the built-in area with its page', raw);
     return [];
   }
   return found.filter((f): f is WpPracticeArea => f !== null && !(f instanceof Error));
