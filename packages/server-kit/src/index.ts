@@ -46,7 +46,6 @@ export {
 } from './cache/store.js';
 export {
   createCachedValues,
-  type Found,
   type GetOptions,
   type Loaded,
   type ValuesStats,
