@@ -85,13 +85,7 @@ export function createCaches(options: CachesOptions) {
   /** A store in this process's memory alone, purged with the rest. */
   const memory = <V>(opts: MemoryOptions<V>): MemoryStore => {
     const sizeOf = opts.sizeOf as ((value: unknown) => number) | undefined;
-    const store = createMemoryStore({
-      lru: options.lru,
-      maxBytes: opts.maxBytes,
-      maxEntries: opts.maxEntries,
-      sizeOf,
-      now,
-    });
+    const store = createMemoryStore({ ...opts, sizeOf, lru: options.lru, now });
     memories.add(store);
     return store;
   };
