@@ -34,12 +34,7 @@ import type { WebConfig } from './config.server';
 import { ContentAge, relayedCacheControl, sharedCacheControl } from './content-age.server';
 import { createFeeds, FEED_PATHS } from './feeds.server';
 import { newNoncePlaceholder, renderDocument, type Assets } from './html.server';
-import {
-  createPageCache,
-  RenderFailed,
-  type CachedPage,
-  type Rendered,
-} from './page-cache.server';
+import { createPageCache, RenderFailed, type CachedPage, type Rendered } from './page-cache.server';
 import { pageUrl } from './page-url.server';
 import { isDecodablePath } from './paths.server';
 import { createCaches } from './caches.server';
