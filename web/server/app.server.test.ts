@@ -9,7 +9,7 @@ import { pino } from 'pino';
 import { createWebApp, type RenderModule } from './app.server';
 import { loadWebConfig } from './config.server';
 import { escapeHtml, signPreviewToken, type PreviewClaims } from '@site/server-kit';
-import { jsonForScript } from './html.server';
+import { jsonForScript } from '../src/islands/island-markup';
 import type { RenderRequest } from '../src/entry-server';
 
 const SITE = 'http://site.test';

@@ -34,13 +34,7 @@ import type { WebConfig } from './config.server';
 import { ContentAge, relayedCacheControl, sharedCacheControl } from './content-age.server';
 import { createFeeds, FEED_PATHS } from './feeds.server';
 import { newNoncePlaceholder, renderDocument, type Assets } from './html.server';
-import {
-  createPageCache,
-  RenderFailed,
-  type CachedPage,
-  type PageCache,
-  type Rendered,
-} from './page-cache.server';
+import { createPageCache, RenderFailed, type CachedPage, type Rendered } from './page-cache.server';
 import { pageUrl } from './page-url.server';
 import { isDecodablePath } from './paths.server';
 import { createCaches } from './caches.server';
@@ -72,15 +66,6 @@ export interface WebAppDeps {
   logger?: Logger;
   /** Clock of the page cache, the feeds and the search limit (tests move time instead of waiting). */
   now?: () => number;
-}
-
-export interface WebApp {
-  /** The server: `app.listen()`, `app.inject()`; `app.close()` also closes the links to Redis. */
-  readonly app: FastifyInstance;
-  readonly pages: PageCache;
-  readonly logger: Logger;
-  /** Resolves once the shared page cache and limits are connected (at once without Redis), or false after `timeoutMs`. */
-  ready(timeoutMs: number): Promise<boolean>;
 }
 
 const PAGE_PATH_MAX = 2048;
@@ -162,7 +147,7 @@ interface RequestState {
 }
 
 /** The web server: static files, the /graphql pass-through, feeds and cached SSR. */
-export function createWebApp(deps: WebAppDeps): WebApp {
+export function createWebApp(deps: WebAppDeps) {
   const { config } = deps;
   const logger = deps.logger ?? pino({ level: config.LOG_LEVEL });
   const gateway = new URL(config.GATEWAY_URL);
@@ -806,10 +791,12 @@ export function createWebApp(deps: WebAppDeps): WebApp {
   });
 
   return {
+    /** The server: `app.listen()`, `app.inject()`; `app.close()` also closes the links to Redis. */
     app,
     pages,
     logger,
-    ready: async (timeoutMs) => {
+    /** Resolves once the shared page cache and limits are connected (at once without Redis), or false after `timeoutMs`. */
+    ready: async (timeoutMs: number) => {
       const [shared, limited] = await Promise.all([redis?.ready(timeoutMs) ?? true, limits.ready(timeoutMs)]);
       return shared && limited;
     },

@@ -28,29 +28,24 @@
 // window it may add, and only while the site fails.
 
 /** The lifetime arithmetic for one PAGE_CACHE_TTL. All values in milliseconds except `gatewayMaxAgeS`. */
-export interface ContentLifetime {
-  /** B: nothing older is served while renders succeed. */
-  maxAgeMs: number;
-  /** F = B - R: content younger than this is served as it is. */
-  freshMs: number;
-  /** R: the end of the lifetime, in which a page is served while it is re-rendered. */
-  refreshMs: number;
-  /**
-   * What a render asks of the gateway (`Cache-Control: max-age`, whole seconds): F rounded down.
-   * Undefined when B is 0 (the page cache off): renders then take what the gateway's own policy serves.
-   */
-  gatewayMaxAgeS: number | undefined;
-}
+export type ContentLifetime = ReturnType<typeof contentLifetime>;
 
-export function contentLifetime(ttlS: number): ContentLifetime {
+export function contentLifetime(ttlS: number) {
   if (!Number.isFinite(ttlS) || ttlS < 0) throw new RangeError(`PAGE_CACHE_TTL must be >= 0, not ${ttlS}`);
   const maxAgeMs = Math.round(ttlS * 1000);
   const refreshMs = Math.floor(maxAgeMs / 6);
   const freshMs = maxAgeMs - refreshMs;
   return {
+    /** B: nothing older is served while renders succeed. */
     maxAgeMs,
+    /** F = B - R: content younger than this is served as it is. */
     freshMs,
+    /** R: the end of the lifetime, in which a page is served while it is re-rendered. */
     refreshMs,
+    /**
+     * What a render asks of the gateway (`Cache-Control: max-age`, whole seconds): F rounded down.
+     * Undefined when B is 0 (the page cache off): renders then take what the gateway's own policy serves.
+     */
     gatewayMaxAgeS: maxAgeMs > 0 ? Math.floor(freshMs / 1000) : undefined,
   };
 }

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import {
   DEVANAGARI_UNICODE_RANGE,
   devanagariFontTags,
+  devanagariShown,
   readDevanagariFont,
-  showsDevanagari,
   type DevanagariFontFiles,
 } from './devanagari-font.server';
 import {
@@ -110,7 +110,9 @@ describe('the small font of English pages', () => {
   });
 });
 
-describe('showsDevanagari', () => {
+describe('devanagariShown', () => {
+  const showsDevanagari = (html: string) => devanagariShown(html) === 'text';
+
   it('finds Devanagari in the text of a page, however little', () => {
     expect(showsDevanagari(HINDI)).toBe(true);
     expect(showsDevanagari('<p>Bail is <em lang="hi">जमानत</em> in Hindi.</p>')).toBe(true);

@@ -79,11 +79,6 @@ export function devanagariShown(html: string): 'text' | 'ui' | 'none' {
   return shown;
 }
 
-/** Whether a page's body shows Devanagari text that needs the whole font. */
-export function showsDevanagari(html: string): boolean {
-  return devanagariShown(html) === 'text';
-}
-
 function face(weight: number, url: string): string {
   return (
     `@font-face{font-family:"${DEVANAGARI_FONT_FAMILY}";font-style:normal;font-weight:${weight};` +

@@ -337,7 +337,6 @@ interface FeedDoc extends ContentTimes {
   body: string;
   contentType: string;
   etag: string;
-  storedAt: number;
 }
 
 /** The addresses the feeds answer, and the type of each. */
@@ -459,13 +458,11 @@ export function createFeeds(deps: FeedsDeps) {
     // the lifetime of the oldest of it.
     const content = new ContentAge(lifetime.gatewayMaxAgeS, now);
     const body = await builders[path](queryFor(requestId, content.wrap(doFetch)));
-    const t = now();
     return {
       body,
       contentType: FEED_TYPES[path],
       etag: etagOf(body),
-      storedAt: t,
-      ...contentTimes(t, content.ageMs(), lifetime),
+      ...contentTimes(now(), content.ageMs(), lifetime),
     };
   }
 

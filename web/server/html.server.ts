@@ -6,8 +6,6 @@ import type { Alternates } from '../src/i18n/alternates';
 import { ISLAND_MODULES, jsonForScript } from '../src/islands/island-markup';
 import { devanagariFontTags, type DevanagariFontFiles } from './devanagari-font.server';
 
-export { jsonForScript };
-
 /**
  * What a render writes where the nonce goes; each response puts its own nonce there. It is new for
  * every render and never sent, so text the page shows (a search, a post, a title) cannot contain it:

@@ -5,8 +5,8 @@
 // PAGE_CACHE_MAX_STALE), and then kept serving a refresh window at a time while a re-render is
 // tried behind it. With REDIS_URL the pages are shared by every web replica, and every purge drops
 // them (they carry the tag every purge names).
-import { DERIVED, type Caches, type Found, type GetOptions, type Loaded } from '@site/server-kit';
-import { contentLifetime, contentTimes, type ContentLifetime } from './content-age.server';
+import { DERIVED, type Caches, type GetOptions, type Loaded } from '@site/server-kit';
+import { contentLifetime, contentTimes } from './content-age.server';
 
 export interface CachedPage {
   status: number;
@@ -33,21 +33,7 @@ export class RenderFailed extends Error {
   }
 }
 
-export interface PageCache {
-  /** The lifetime arithmetic of PAGE_CACHE_TTL. */
-  readonly lifetime: ContentLifetime;
-  /** How a page would be served now, without rendering it ('miss': only by rendering it). */
-  lookup(key: string): Promise<'fresh' | 'stale' | 'expired' | 'miss'>;
-  /**
-   * The page for `key`, rendered by `render` when none may be served; rejects with the render's
-   * error (a RenderFailed for a server error) when no page can stand in for a failed one.
-   */
-  get(
-    key: string,
-    render: () => Promise<Loaded<Rendered>>,
-    failed?: GetOptions['failed'],
-  ): Promise<Found<Rendered>>;
-}
+export type PageCache = ReturnType<typeof createPageCache>;
 
 export function createPageCache(
   caches: Pick<Caches, 'values'>,
@@ -57,7 +43,7 @@ export function createPageCache(
     /** PAGE_CACHE_MAX_STALE: how long past that a page is kept, to be served when re-rendering it fails. */
     maxStaleMs: number;
   },
-): PageCache {
+) {
   const lifetime = contentLifetime(options.ttlMs / 1000);
   const values = caches.values<Rendered>({
     name: 'page',
@@ -72,8 +58,15 @@ export function createPageCache(
     keepServingMs: lifetime.refreshMs,
   });
   return {
+    /** The lifetime arithmetic of PAGE_CACHE_TTL. */
     lifetime,
-    lookup: (key) => values.peek(key),
-    get: (key, render, failed) => values.get(key, render, { failed }),
+    /** How a page would be served now, without rendering it ('miss': only by rendering it). */
+    lookup: (key: string) => values.peek(key),
+    /**
+     * The page for `key`, rendered by `render` when none may be served; rejects with the render's
+     * error (a RenderFailed for a server error) when no page can stand in for a failed one.
+     */
+    get: (key: string, render: () => Promise<Loaded<Rendered>>, failed?: GetOptions['failed']) =>
+      values.get(key, render, { failed }),
   };
 }

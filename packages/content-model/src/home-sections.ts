@@ -94,11 +94,6 @@ export function homeAliasFor(pathname: string): HomeAlias | null {
  * language: homeAliasCopy(HOME_ALIASES.about, 'hi').path is '/hi/about/'.
  */
 export function homeAliasCopy(alias: HomeAlias, lang: Lang): HomeAliasCopy & { path: string } {
-  const copy = lang === 'hi' ? alias.hi : alias;
-  return {
-    title: copy.title,
-    description: copy.description,
-    label: copy.label,
-    path: localizePath(lang, alias.path),
-  };
+  const { title, description, label } = lang === 'hi' ? alias.hi : alias;
+  return { title, description, label, path: localizePath(lang, alias.path) };
 }

@@ -14,11 +14,6 @@ export function isLang(value: unknown): value is Lang {
   return value === 'en' || value === 'hi';
 }
 
-/** The path prefix of a language's pages: '' for English, '/hi' for Hindi. */
-function langPrefix(lang: Lang): string {
-  return lang === 'en' ? '' : `/${lang}`;
-}
-
 /** A path's language and the path as English has it: '/hi/blog/x' → { lang: 'hi', path: '/blog/x' }. */
 export function splitLangPath(pathname: string): { lang: Lang; path: string } {
   if (pathname === '/hi' || pathname.startsWith('/hi/')) {
@@ -42,8 +37,9 @@ export function localizePath(lang: Lang, path: string): string {
   const pathname = q === -1 ? path : path.slice(0, q);
   const rest = q === -1 ? '' : path.slice(q);
   const base = splitLangPath(pathname).path;
+  // English has no prefix; another language's pages are under /{lang}.
   if (lang === 'en') return base + rest;
-  return (base === '/' ? `${langPrefix(lang)}/` : langPrefix(lang) + base) + rest;
+  return (base === '/' ? `/${lang}/` : `/${lang}${base}`) + rest;
 }
 
 // Devanagari letters and signs (U+0900–U+097F, with the extended blocks).

@@ -42,18 +42,13 @@ export function etagMatches(header: string | string[] | undefined, etag: string)
   return value.split(',').some((tag) => bare(tag) === ours);
 }
 
-export interface HttpProblem {
-  status: number;
-  /** Safe to show: Fastify's own words for a client's mistake; a fixed text for anything else. */
-  message: string;
-}
-
 /**
  * The status and message of an error a request ended in: what Fastify says of a client's mistake
  * (a body over the limit: 413, an unreadable one: 400, a media type it cannot read: 415), and 500
- * for everything else, whose message stays in the log.
+ * for everything else, whose message stays in the log. The message is safe to show: Fastify's own
+ * words for a client's mistake, a fixed text for anything else.
  */
-export function problemOf(error: unknown, bodyLimit: number): HttpProblem {
+export function problemOf(error: unknown, bodyLimit: number) {
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     if (status === 413) return { status, message: `Request body larger than ${bodyLimit} bytes` };

@@ -44,13 +44,7 @@ export {
   type Store,
   type Times,
 } from './cache/store.js';
-export {
-  createCachedValues,
-  type Found,
-  type GetOptions,
-  type Loaded,
-  type ValuesStats,
-} from './cache/values.js';
+export { createCachedValues, type GetOptions, type Loaded, type ValuesStats } from './cache/values.js';
 export { connectRedis, withDeadline } from './redis-link.js';
 export {
   apiSecurityHeaders,

@@ -60,6 +60,8 @@ const EXP = /^[1-9][0-9]{0,11}$/;
 const SIGNATURE = /^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/;
 const MAX_TOKEN_LENGTH = 200;
 
+const refused = (reason: PreviewRefusal): PreviewVerdict => ({ ok: false, reason });
+
 /**
  * Whether `token` lets its holder see the draft `expected` names now (`nowMs`, clock milliseconds).
  * The signature is compared in constant time; a token for another item, or with a lifetime longer
@@ -71,10 +73,10 @@ export function verifyPreviewToken(
   expected: { type: string; id: number | string },
   nowMs: number,
 ): PreviewVerdict {
-  if (!secret) return { ok: false, reason: 'no-secret' };
-  if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH) return { ok: false, reason: 'malformed' };
+  if (!secret) return refused('no-secret');
+  if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH) return refused('malformed');
   const parts = token.split('.');
-  if (parts.length !== 5) return { ok: false, reason: 'malformed' };
+  if (parts.length !== 5) return refused('malformed');
   const [type, id, user, exp, signature] = parts as [string, string, string, string, string];
   if (
     !isPreviewType(type) ||
@@ -83,21 +85,16 @@ export function verifyPreviewToken(
     !EXP.test(exp) ||
     !SIGNATURE.test(signature)
   ) {
-    return { ok: false, reason: 'malformed' };
+    return refused('malformed');
   }
   const claims: PreviewClaims = { type, id: Number(id), user: Number(user), exp: Number(exp) };
   const given = Buffer.from(signature, 'base64url');
   const wanted = mac(secret, payloadOf(claims));
-  if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) {
-    return { ok: false, reason: 'signature' };
-  }
+  if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) return refused('signature');
   const now = Math.floor(nowMs / 1000);
-  if (claims.exp <= now) return { ok: false, reason: 'expired' };
-  if (claims.exp > now + PREVIEW_TOKEN_MAX_LIFETIME_S + PREVIEW_TOKEN_CLOCK_SKEW_S) {
-    return { ok: false, reason: 'too-long' };
-  }
-  if (claims.type !== expected.type || String(claims.id) !== String(expected.id)) {
-    return { ok: false, reason: 'mismatch' };
-  }
+  if (claims.exp <= now) return refused('expired');
+  if (claims.exp > now + PREVIEW_TOKEN_MAX_LIFETIME_S + PREVIEW_TOKEN_CLOCK_SKEW_S)
+    return refused('too-long');
+  if (claims.type !== expected.type || String(claims.id) !== String(expected.id)) return refused('mismatch');
   return { ok: true, claims };
 }

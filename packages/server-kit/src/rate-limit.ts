@@ -15,13 +15,7 @@ import fastifyRateLimit, { type FastifyRateLimitStore, type RateLimitOptions } f
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { isIP } from 'node:net';
-import {
-  deleteByPrefix,
-  openRedisLink,
-  REDIS_COMMAND_TIMEOUT_MS,
-  withDeadline,
-  type RedisLink,
-} from './redis-link.js';
+import { deleteByPrefix, openRedisLink, REDIS_COMMAND_TIMEOUT_MS, withDeadline } from './redis-link.js';
 
 /**
  * The key a client address is limited under: IPv4 as is; IPv6 by its /64, which one subscriber
@@ -138,31 +132,10 @@ export interface RouteLimit {
   refused(request: FastifyRequest, retryAfterS: number): Error;
 }
 
-export interface Limiter {
-  readonly name: string;
-  readonly rule: RateRule | null;
-  readonly enabled: boolean;
-  /** Spends one request of `key`'s bucket. */
-  take(key: string): Promise<Admission>;
-  /** Empties this limit's buckets. */
-  clear(): Promise<void>;
-  /** @fastify/rate-limit options spending from this limit (a route's `config.rateLimit`, or createRateLimit's); false when off. */
-  route(limit: RouteLimit): RateLimitOptions | false;
-}
+export type RateLimits = ReturnType<typeof createRateLimits>;
+export type Limiter = ReturnType<RateLimits['limiter']>;
 
-export interface RateLimits {
-  limiter(name: string, setting: LimitSetting): Limiter;
-  /** Registers @fastify/rate-limit on `app` over these buckets; routes opt in with a limiter's `route()`. */
-  register(app: FastifyInstance): void;
-  /** Buckets held in this process's memory. */
-  readonly size: number;
-  state(): RateLimitState;
-  /** Resolves once Redis is connected (at once without it), or false after `timeoutMs`. */
-  ready(timeoutMs: number): Promise<boolean>;
-  close(): void;
-}
-
-export function createRateLimits(options: RateLimitsOptions): RateLimits {
+export function createRateLimits(options: RateLimitsOptions) {
   const now = options.now ?? Date.now;
   const memory = new Map<string, number>();
   const maxKeys = options.maxKeys ?? 100_000;
@@ -170,7 +143,7 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
   // The shared cache's link (the gateway's, the web server's pages) says at warn level when Redis
   // goes away and comes back; this one, to the same Redis, says so at debug level only.
   const quiet = options.logger.debug.bind(options.logger);
-  const link: RedisLink | null = redis
+  const link = redis
     ? openRedisLink({
         url: redis.url,
         name: `${redis.name}-limits`,
@@ -237,24 +210,27 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
   }
 
   return {
-    limiter(name, setting) {
+    limiter(name: string, setting: LimitSetting) {
       const rule = rateRule(setting);
       const prefixed = (key: string) => `${name}:${key}`;
       return {
         name,
         rule,
         enabled: rule !== null,
-        async take(key) {
+        /** Spends one request of `key`'s bucket. */
+        async take(key: string): Promise<Admission> {
           if (!rule) return { allowed: true, retryAfterS: 0, remaining: Number.POSITIVE_INFINITY };
           const spent = await spendOne(prefixed(key), rule);
           const retryAfterS = spent.allowed ? 0 : Math.max(1, Math.ceil(spent.waitMs / 1000));
           return { allowed: spent.allowed, retryAfterS, remaining: spent.remaining };
         },
+        /** Empties this limit's buckets. */
         async clear() {
           for (const key of [...memory.keys()]) if (key.startsWith(prefixed(''))) memory.delete(key);
           if (link?.available()) await deleteByPrefix(link.client, redisKey(prefixed('')));
         },
-        route(limit) {
+        /** @fastify/rate-limit options spending from this limit (a route's `config.rateLimit`, or createRateLimit's); false when off. */
+        route(limit: RouteLimit): RateLimitOptions | false {
           if (!rule) return false;
           const { exempt } = limit;
           return {
@@ -268,7 +244,8 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
         },
       };
     },
-    register(app) {
+    /** Registers @fastify/rate-limit on `app` over these buckets; routes opt in with a limiter's `route()`. */
+    register(app: FastifyInstance) {
       void app.register(fastifyRateLimit, {
         // Only routes (and createRateLimit callers) that hand over a limiter's options are limited.
         global: false,
@@ -278,11 +255,13 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
         addHeadersOnExceeding: NO_BUDGET_HEADERS,
       });
     },
+    /** Buckets held in this process's memory. */
     get size() {
       return memory.size;
     },
-    state: () => (link ? (link.available() ? 'redis' : 'redis-unavailable') : 'memory'),
-    ready: (timeoutMs) => link?.ready(timeoutMs) ?? Promise.resolve(true),
+    state: (): RateLimitState => (link ? (link.available() ? 'redis' : 'redis-unavailable') : 'memory'),
+    /** Resolves once Redis is connected (at once without it), or false after `timeoutMs`. */
+    ready: (timeoutMs: number) => link?.ready(timeoutMs) ?? Promise.resolve(true),
     close: () => link?.close(),
   };
 }

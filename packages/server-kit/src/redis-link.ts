@@ -75,20 +75,6 @@ export function connectRedis(url: string, options: RedisOptions = {}): Redis {
   });
 }
 
-export interface RedisLink {
-  /** The command connection (fails fast; nothing queues while Redis is away). */
-  readonly client: Redis;
-  /** Connected and not backing off after a failure: worth sending a command. */
-  available(): boolean;
-  /** A command failed or timed out: back off, and log the outage once. */
-  failed(error: unknown): void;
-  /** A command succeeded: an outage that a timeout started is over. */
-  succeeded(): void;
-  /** Resolves once connected (and subscribed, with channels), or false after `timeoutMs`. */
-  ready(timeoutMs: number): Promise<boolean>;
-  close(): void;
-}
-
 export function openRedisLink(options: {
   url: string;
   /** The connections' names in CLIENT LIST: `{name}` and `{name}-sub`. */
@@ -99,7 +85,7 @@ export function openRedisLink(options: {
   logger: Pick<Logger, 'warn' | 'info' | 'debug'>;
   /** What the process does meanwhile, for its log lines: 'serving from memory' / 'sharing the cache'. */
   words: { whileDown: string; whileUp: string };
-}): RedisLink {
+}) {
   const { logger, words } = options;
   const channels = options.channels ?? [];
   const client = connectRedis(options.url, { connectionName: options.name });
@@ -149,9 +135,12 @@ export function openRedisLink(options: {
 
   const isReady = () => client.status === 'ready' && subscribed;
   return {
+    /** The command connection (fails fast; nothing queues while Redis is away). */
     client,
+    /** Connected and not backing off after a failure: worth sending a command. */
     available: () => client.status === 'ready' && Date.now() >= suspendedUntil,
-    failed(error) {
+    /** A command failed or timed out: back off, and log the outage once. */
+    failed(error: unknown) {
       suspendedUntil = Date.now() + REDIS_BACKOFF_MS;
       noteDown(error instanceof Error ? error.message : String(error));
     },
@@ -161,7 +150,8 @@ export function openRedisLink(options: {
       degraded = false;
       logger.info(`redis answering again; ${words.whileUp}`);
     },
-    async ready(timeoutMs) {
+    /** Resolves once connected (and subscribed, with channels), or false after `timeoutMs`. */
+    async ready(timeoutMs: number) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline && !isReady()) await new Promise((resolve) => setTimeout(resolve, 20));
       return isReady();

@@ -40,24 +40,7 @@ export interface MemoryOptions<V = unknown> {
   sizeOf?: (value: V) => number;
 }
 
-export interface Caches {
-  /** Bumped by every purge, here or in another process. */
-  readonly generation: number;
-  /** Cached values (values.ts) in memory, and in the shared store when there is one. */
-  values<T>(
-    options: MemoryOptions<T> &
-      Omit<ValuesOptions<T>, 'store' | 'generation' | 'now' | 'lock'> & {
-        lock?: Omit<NonNullable<ValuesOptions<T>['lock']>, 'lock'>;
-      },
-  ): CachedValues<T>;
-  /** A store in this process's memory alone, purged with the rest. */
-  memory<V>(options: MemoryOptions<V>): MemoryStore;
-  /** Drops what the scope names, everywhere; returns how many entries went. */
-  purge(scope: PurgeScope): Promise<number>;
-  /** Entries in this process's memory. */
-  readonly size: number;
-  close(): void;
-}
+export type Caches = ReturnType<typeof createCaches>;
 
 export interface CachesOptions {
   /** lru-cache's LRUCache, from the service's own workspace: `(options) => new LRUCache(options)`. */
@@ -71,7 +54,7 @@ export interface CachesOptions {
   settleMs?: number;
 }
 
-export function createCaches(options: CachesOptions): Caches {
+export function createCaches(options: CachesOptions) {
   const now = options.now ?? Date.now;
   const { shared } = options;
   const memories = new Set<MemoryStore>();
@@ -99,25 +82,27 @@ export function createCaches(options: CachesOptions): Caches {
     timers.add(timer);
   });
 
-  const memory = <V>(opts: MemoryOptions<V>) => {
+  /** A store in this process's memory alone, purged with the rest. */
+  const memory = <V>(opts: MemoryOptions<V>): MemoryStore => {
     const sizeOf = opts.sizeOf as ((value: unknown) => number) | undefined;
-    const store = createMemoryStore({
-      lru: options.lru,
-      maxBytes: opts.maxBytes,
-      maxEntries: opts.maxEntries,
-      sizeOf,
-      now,
-    });
+    const store = createMemoryStore({ ...opts, sizeOf, lru: options.lru, now });
     memories.add(store);
     return store;
   };
 
   return {
+    /** Bumped by every purge, here or in another process. */
     get generation() {
       return generation;
     },
     memory,
-    values(opts) {
+    /** Cached values (values.ts) in memory, and in the shared store when there is one. */
+    values<T>(
+      opts: MemoryOptions<T> &
+        Omit<ValuesOptions<T>, 'store' | 'generation' | 'now' | 'lock'> & {
+          lock?: Omit<NonNullable<ValuesOptions<T>['lock']>, 'lock'>;
+        },
+    ): CachedValues<T> {
       const local = memory(opts);
       return createCachedValues({
         ...opts,
@@ -127,7 +112,8 @@ export function createCaches(options: CachesOptions): Caches {
         lock: shared && opts.lock ? { ...opts.lock, lock: shared.lock } : undefined,
       });
     },
-    async purge(scope) {
+    /** Drops what the scope names, everywhere; returns how many entries went. */
+    async purge(scope: PurgeScope): Promise<number> {
       const mine = dropHere(scope);
       if (!shared?.available()) return mine;
       let theirs = 0;
@@ -141,6 +127,7 @@ export function createCaches(options: CachesOptions): Caches {
       await shared.publish(scope);
       return Math.max(mine, theirs);
     },
+    /** Entries in this process's memory. */
     get size() {
       let n = 0;
       for (const m of memories) n += m.size;

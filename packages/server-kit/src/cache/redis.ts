@@ -20,9 +20,8 @@ import {
   purgeChannelOf,
   REDIS_COMMAND_TIMEOUT_MS,
   withDeadline,
-  type RedisLink,
 } from '../redis-link.js';
-import type { PurgeScope, SharedTier } from './caches.js';
+import type { PurgeScope } from './caches.js';
 import { keptUntil, type Entry, type FlightLock, type SharedStore } from './store.js';
 
 /** The names above, under one prefix. */
@@ -176,13 +175,7 @@ function readPurge(message: string): { origin?: unknown; scope: PurgeScope } {
   return { scope: 'all' };
 }
 
-export type RedisTier = SharedTier & {
-  readonly link: RedisLink;
-  state(): 'redis' | 'redis-unavailable';
-  /** Resolves once Redis is connected and the subscriptions are live, or false after `timeoutMs`. */
-  ready(timeoutMs: number): Promise<boolean>;
-  close(): void;
-};
+export type RedisTier = ReturnType<typeof connectRedisTier>;
 
 /**
  * This process's share of Redis (REDIS_URL): the store, the lock and the purge channel every gateway
@@ -198,7 +191,7 @@ export function connectRedisTier(options: {
   timeoutMs?: number;
   logger: Pick<Logger, 'warn' | 'info' | 'debug'>;
   now?: () => number;
-}): RedisTier {
+}) {
   const keys = redisKeys(options.prefix);
   const origin = randomUUID();
   const listeners: Array<(scope: PurgeScope) => void> = [];
@@ -226,7 +219,7 @@ export function connectRedisTier(options: {
     available,
     failed,
     succeeded,
-    async publish(scope) {
+    async publish(scope: PurgeScope) {
       if (!available()) return;
       try {
         await withDeadline(client.publish(keys.purgeChannel, JSON.stringify({ origin, scope })), timeoutMs);
@@ -234,11 +227,12 @@ export function connectRedisTier(options: {
         failed(error);
       }
     },
-    onPurge(listener) {
+    onPurge(listener: (scope: PurgeScope) => void) {
       listeners.push(listener);
     },
-    state: () => (available() ? 'redis' : 'redis-unavailable'),
-    ready: (ms) => link.ready(ms),
+    state: (): 'redis' | 'redis-unavailable' => (available() ? 'redis' : 'redis-unavailable'),
+    /** Resolves once Redis is connected and the subscriptions are live, or false after `timeoutMs`. */
+    ready: (ms: number) => link.ready(ms),
     close: () => link.close(),
   };
 }

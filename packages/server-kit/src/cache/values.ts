@@ -79,26 +79,13 @@ export type ValuesStats = Record<
   number
 >;
 
-export interface CachedValues<T> {
-  get(key: string, load: () => Promise<Loaded<T>>, options?: GetOptions): Promise<Found<T>>;
-  /** Per key: the value found, or the error of its load when nothing could stand in. */
-  getMany(
-    keys: readonly string[],
-    load: Load<T>,
-    options?: GetOptions,
-  ): Promise<Map<string, Found<T> | Error>>;
-  /** What a get would find now, without loading: 'expired' is a value only a failed load would serve. */
-  peek(key: string): Promise<'fresh' | 'stale' | 'expired' | 'miss'>;
-  readonly stats: ValuesStats;
-  /** Resolves when the background refreshes started so far have settled (for tests and shutdown). */
-  idle(): Promise<void>;
-}
+export type CachedValues<T> = ReturnType<typeof createCachedValues<T>>;
 
 type Result<T> = Entry<T> | Error;
 
 const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 
-export function createCachedValues<T>(options: ValuesOptions<T>): CachedValues<T> {
+export function createCachedValues<T>(options: ValuesOptions<T>) {
   const { store } = options;
   const now = options.now ?? Date.now;
   const flights = new Map<string, { generation: number; result: Promise<Result<T>> }>();
@@ -334,12 +321,17 @@ export function createCachedValues<T>(options: ValuesOptions<T>): CachedValues<T
   }
 
   return {
-    async getMany(keys, load, opts = {}) {
+    /** Per key: the value found, or the error of its load when nothing could stand in. */
+    async getMany(
+      keys: readonly string[],
+      load: Load<T>,
+      opts: GetOptions = {},
+    ): Promise<Map<string, Found<T> | Error>> {
       const unique = [...new Set(keys)];
       const entries = await Promise.all(unique.map((key) => read(key, opts.maxAgeMs ?? Infinity)));
       return settle(unique, new Map(unique.map((key, i) => [key, entries[i]])), load, opts);
     },
-    async get(key, load, opts = {}) {
+    async get(key: string, load: () => Promise<Loaded<T>>, opts: GetOptions = {}): Promise<Found<T>> {
       const entry = await read(key, opts.maxAgeMs ?? Infinity);
       // The common case, answered without the bookkeeping of loads.
       if (entry && stateOf(entry, now(), opts.maxAgeMs ?? Infinity) === 'fresh') {
@@ -351,10 +343,12 @@ export function createCachedValues<T>(options: ValuesOptions<T>): CachedValues<T
       if (found instanceof Error) throw found;
       return found;
     },
-    async peek(key) {
+    /** What a get would find now, without loading: 'expired' is a value only a failed load would serve. */
+    async peek(key: string): Promise<'fresh' | 'stale' | 'expired' | 'miss'> {
       return stateOf(await read(key, Infinity), now(), Infinity);
     },
     stats,
+    /** Resolves when the background refreshes started so far have settled (for tests and shutdown). */
     async idle() {
       while (background.size > 0) await Promise.allSettled([...background]);
     },
