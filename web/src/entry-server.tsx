@@ -2,11 +2,15 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import createEmotionServer from '@emotion/server/create-instance';
+import { ChakraProvider } from '@chakra-ui/react';
+import { CacheProvider } from '@emotion/react';
+import { I18nextProvider } from 'react-i18next';
 import { routes } from './routes';
 import { createApolloClient } from './app/apollo';
-import { Providers } from './app/providers';
+import { getSystem } from './app/theme';
+import { i18nFor } from './i18n/resources';
 import { createEmotionCache } from './app/emotion-cache';
-import type { HeadData, RenderContextValue } from './app/render-context';
+import { RenderContext, type HeadData, type RenderContextValue } from './app/render-context';
 import { SSR_STYLES_ATTR } from './app/ssr-styles';
 import { UpstreamTiming } from './app/upstream-timing.server';
 import type { ServerLoadContext } from './app/route-data';
@@ -106,16 +110,21 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
     alternates,
     status: context.statusCode || 200,
     head: null,
-    isServer: true,
     nonce: req.nonce,
   };
   const router = createStaticRouter(handler.dataRoutes, context);
   const tree = (
     <StrictMode>
-      <Providers emotionCache={emotionCache} render={renderCtx} lang={lang}>
-        {/* No hydration data: the browser runs no router (links load documents). */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </Providers>
+      <RenderContext.Provider value={renderCtx}>
+        <I18nextProvider i18n={i18nFor(lang)}>
+          <CacheProvider value={emotionCache}>
+            <ChakraProvider value={getSystem()}>
+              {/* No hydration data: the browser runs no router (links load documents). */}
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </ChakraProvider>
+          </CacheProvider>
+        </I18nextProvider>
+      </RenderContext.Provider>
     </StrictMode>
   );
   // The loaders have answered: one render makes the whole page.

@@ -9,7 +9,7 @@ import { HOME_ALIASES, LEGACY_PRACTICE_PATHS, type Lang } from '@site/content-mo
 const home = { lazy: () => import('./routes/home/HomeRoute') };
 const blogList = { lazy: () => import('./routes/blog/BlogListRoute') };
 const post = { lazy: () => import('./routes/post/PostRoute') };
-const practice = { lazy: () => import('./routes/practice/PracticeRoute') };
+const practice = { lazy: () => import('./routes/practice/PracticeAreaPage') };
 
 const page = { lazy: () => import('./routes/page/PageRoute') };
 const wpAdmin = { lazy: () => import('./routes/wp-admin/WpAdminRoute') };

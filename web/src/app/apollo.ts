@@ -1,11 +1,4 @@
-import {
-  ApolloClient,
-  ApolloLink,
-  HttpLink,
-  InMemoryCache,
-  type FieldMergeFunction,
-  type StoreObject,
-} from '@apollo/client';
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
 import { PersistedQueryLink } from '@apollo/client/link/persisted-queries';
 import { RetryLink } from '@apollo/client/link/retry';
 
@@ -15,9 +8,6 @@ declare module '@apollo/client' {
   /* eslint-disable @typescript-eslint/no-namespace */
   export namespace ApolloClient {
     export namespace DeclareDefaultOptions {
-      interface WatchQuery {
-        errorPolicy: 'all';
-      }
       interface Query {
         errorPolicy: 'all';
       }
@@ -33,44 +23,6 @@ export interface ApolloOptions {
   headers?: Record<string, string>;
   /** The fetch the HTTP link uses (the server times its requests to the gateway). */
   fetch?: typeof fetch;
-}
-
-/**
- * A list of id-less objects that several queries select different fields of (the footer wants a
- * social link's network and label, the head only its url): merged item by item, so one query's
- * answer does not strip the fields another query reads.
- */
-const mergeListByIndex: FieldMergeFunction<StoreObject[], StoreObject[]> = (
-  existing,
-  incoming,
-  { mergeObjects },
-) =>
-  existing && existing.length === incoming.length
-    ? incoming.map((item, i) => mergeObjects(existing[i]!, item))
-    : incoming;
-
-function createCache(): InMemoryCache {
-  return new InMemoryCache({
-    typePolicies: {
-      // Site and Connection are singletons without ids; keep them whole in the root query.
-      // Site's nested objects have no ids either and fragments pick different fields of them, so they
-      // are merged rather than replaced: otherwise the last query written leaves another query's
-      // cached result incomplete, and a page the visitor returns to is asked for again.
-      Site: {
-        keyFields: [],
-        fields: { socialLinks: { merge: mergeListByIndex }, officeHours: { merge: mergeListByIndex } },
-      },
-      Media: { merge: true },
-      Address: { merge: true },
-      Connection: { keyFields: false },
-      PracticeArea: { keyFields: ['slug'] },
-      Query: {
-        fields: {
-          posts: { keyArgs: ['first', 'page', 'search', 'categorySlug', 'excludeSlug'] },
-        },
-      },
-    },
-  });
 }
 
 /** Hex SHA-256 with the browser's Web Crypto: no hashing library in the bundle. */
@@ -91,7 +43,6 @@ function persistedQueries(): ApolloLink[] {
 }
 
 export function createApolloClient(options: ApolloOptions): ApolloClient {
-  const cache = createCache();
   const http = new HttpLink({
     uri: options.uri,
     headers: options.headers,
@@ -119,12 +70,13 @@ export function createApolloClient(options: ApolloOptions): ApolloClient {
         http,
       ]);
   return new ApolloClient({
-    cache,
+    cache: new InMemoryCache(),
     link,
     ssrMode: options.ssr,
     defaultOptions: {
-      watchQuery: { fetchPolicy: 'cache-first', errorPolicy: 'all' },
-      query: { fetchPolicy: 'cache-first', errorPolicy: 'all' },
+      // A render's queries ask for different things, and a client serves one request: on the server
+      // the answers go straight to the page, with nothing kept to merge or read back.
+      query: { fetchPolicy: options.ssr ? 'no-cache' : 'cache-first', errorPolicy: 'all' },
     },
   });
 }

@@ -1,7 +1,6 @@
 // Where a WordPress address has moved on this site: one lookup for every route that meets one.
 import { graphql } from '../gql';
-import type { MovedAddressQuery } from '../gql/graphql';
-import { mapDeferred, runQuery, type Deferred, type QueryOutcome } from './route-data';
+import { runQuery } from './route-data';
 import { wordpressAddress } from './wordpress-address';
 
 const MovedAddress = graphql(`
@@ -26,36 +25,30 @@ const MovedAddress = graphql(`
  * it names nothing published. Routes ask only once their own content is known to be missing, so
  * ordinary pages cost WordPress nothing more.
  */
-export function movedAddress(context: unknown, pathname: string): Deferred<string | null> {
+export async function movedAddress(context: unknown, pathname: string): Promise<string | null> {
   const address = wordpressAddress(pathname);
   if (!address) return null;
-  const found = runQuery(context, MovedAddress, {
+  const { data } = await runQuery(context, MovedAddress, {
     slug: address.slug,
     post: address.kind === 'post',
     page: address.kind === 'page',
     category: address.kind === 'category',
   });
-  return mapDeferred(found, ({ data }: QueryOutcome<MovedAddressQuery>) => {
-    const category = data?.category;
-    // Written like the blog's category chips (blogHref), without importing the blog's module here.
-    const archive = category ? `/blog?${new URLSearchParams({ category: category.slug })}` : null;
-    return data?.post?.uri ?? data?.page?.uri ?? archive;
-  });
+  const category = data?.category;
+  // Written like the blog's category chips (blogHref), without importing the blog's module here.
+  const archive = category ? `/blog?${new URLSearchParams({ category: category.slug })}` : null;
+  return data?.post?.uri ?? data?.page?.uri ?? archive;
 }
 
 /**
  * A route's answer with where its content moved (`movedTo`), looked up only when the route found it
  * `missing`.
  */
-export function withMovedAddress<O extends object>(
+export async function withMovedAddress<O extends object>(
   context: unknown,
   request: Request,
   outcome: O,
   missing: boolean,
-): Deferred<O & { movedTo: string | null }> {
-  if (!missing) return { ...outcome, movedTo: null };
-  return mapDeferred(movedAddress(context, new URL(request.url).pathname), (movedTo) => ({
-    ...outcome,
-    movedTo,
-  }));
+): Promise<O & { movedTo: string | null }> {
+  return { ...outcome, movedTo: missing ? await movedAddress(context, new URL(request.url).pathname) : null };
 }

@@ -21,8 +21,6 @@ export interface RenderContextValue {
   head: HeadData | null;
   /** Set when a route asks for a redirect while rendering (e.g. a legacy practice URL). */
   redirect?: { location: string; status: number };
-  /** True while rendering on the server. */
-  isServer: boolean;
   /** The response's CSP nonce (or its placeholder in a cached page), for the few inline scripts a component writes. */
   nonce?: string;
   /** The page's address in each language (null: an English-only staff page); its switcher links there. */
@@ -40,13 +38,13 @@ export function useRenderContext(): RenderContextValue | null {
 /** Sets the HTTP status of a server render; renders nothing. */
 export function HttpStatus({ code }: { code: number }): null {
   const ctx = useContext(RenderContext);
-  if (ctx?.isServer) ctx.status = code;
+  if (ctx) ctx.status = code;
   return null;
 }
 
 /** A permanent move found while rendering: the server answers 301 (routes render on the server only). */
 export function MovedTo({ to }: { to: string }): null {
   const ctx = useContext(RenderContext);
-  if (ctx?.isServer) ctx.redirect = { location: to, status: 301 };
+  if (ctx) ctx.redirect = { location: to, status: 301 };
   return null;
 }

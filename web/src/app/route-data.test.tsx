@@ -3,7 +3,7 @@
 import { ApolloClient, InMemoryCache, gql, type TypedDocumentNode } from '@apollo/client';
 import { MockLink } from '@apollo/client/testing';
 import { describe, expect, it } from 'vitest';
-import { mapDeferred, runQuery, settle, useReady } from './route-data';
+import { runQuery, settle, useReady } from './route-data';
 
 const SITE_NAME: TypedDocumentNode<{ site: { __typename: 'Site'; name: string } }> = gql`
   query RouteDataSiteName {
@@ -16,34 +16,27 @@ const answer = { data: { site: { __typename: 'Site' as const, name: 'Law Partner
 
 function mockClient(mocks: MockLink.MockedResponse[]): ApolloClient {
   return new ApolloClient({
-    cache: new InMemoryCache({ typePolicies: { Site: { keyFields: [] } } }),
+    cache: new InMemoryCache(),
     link: new MockLink(mocks),
-    defaultOptions: { watchQuery: { errorPolicy: 'all' }, query: { errorPolicy: 'all' } },
+    defaultOptions: { query: { errorPolicy: 'all' } },
   });
 }
 
 describe('route data', () => {
   it('a loader answer is awaited whole, and an error is a message, not a rejection', async () => {
     const client = mockClient([{ request: { query: SITE_NAME }, result: answer }]);
-    const parts = await settle({ client }, { ok: runQuery({ client }, SITE_NAME), plain: 7 });
+    const parts = await settle({ ok: runQuery({ client }, SITE_NAME), plain: 7 });
     expect(parts).toEqual({ ok: { data: answer.data, error: null }, plain: 7 });
     const down = mockClient([{ request: { query: SITE_NAME }, error: new Error('gateway down') }]);
-    const failed = await settle({ client: down }, { failed: runQuery({ client: down }, SITE_NAME) });
+    const failed = await settle({ failed: runQuery({ client: down }, SITE_NAME) });
     expect(failed.failed).toEqual({ data: null, error: 'gateway down' });
   });
 
-  it('a loader run without the server’s client asks nothing and says why', () => {
-    expect(runQuery(undefined, SITE_NAME)).toEqual({
+  it('a loader run without the server’s client asks nothing and says why', async () => {
+    expect(await runQuery(undefined, SITE_NAME)).toEqual({
       data: null,
       error: 'Route data is asked for on the server only.',
     });
-  });
-
-  it('mapDeferred keeps a value that is there synchronous, and follows one that is pending', async () => {
-    expect(mapDeferred(2, (n) => n * 3)).toBe(6);
-    const later = mapDeferred(Promise.resolve(2), (n) => n * 3);
-    expect(later).toBeInstanceOf(Promise);
-    expect(await later).toBe(6);
   });
 
   it('useReady gives a value that is there, and nothing for one still pending', () => {

@@ -39,7 +39,7 @@ export const NOT_ASKED: QueryOutcome<never> = { data: null, error: null };
 
 /**
  * Data a route renders. The server awaits every loader before it renders, so a route always gets
- * the value itself; the type keeps loaders free to compose questions that are still under way.
+ * the value itself; a part given still pending is shown as its loading state (useReady).
  */
 export type Deferred<T> = T | Promise<T>;
 
@@ -51,41 +51,30 @@ function messageOf(error: unknown): string {
  * Runs one query for a loader. Never rejects: a page renders what it has and shows the error
  * (brief §8), and partial data with errors is kept (errorPolicy 'all').
  */
-export function runQuery<T, V extends OperationVariables>(
+export async function runQuery<T, V extends OperationVariables>(
   context: unknown,
   query: TypedDocumentNode<T, V>,
   variables?: V,
-): Deferred<QueryOutcome<T>> {
-  const ask = async (client: ApolloClient): Promise<QueryOutcome<T>> => {
-    try {
-      const result = await client.query({ query, variables: variables as V });
-      return {
-        data: (result.data as T | undefined) ?? null,
-        error: result.error ? messageOf(result.error) : null,
-      };
-    } catch (error) {
-      return { data: null, error: messageOf(error) };
-    }
-  };
+): Promise<QueryOutcome<T>> {
   const client = serverClient(context);
-  if (client) return ask(client);
-  return { data: null, error: 'Route data is asked for on the server only.' };
+  if (!client) return { data: null, error: 'Route data is asked for on the server only.' };
+  try {
+    const result = await client.query({ query, variables: variables as V });
+    return {
+      data: (result.data as T | undefined) ?? null,
+      error: result.error ? messageOf(result.error) : null,
+    };
+  } catch (error) {
+    return { data: null, error: messageOf(error) };
+  }
 }
 
-/** Applies `f` to a value that may still be pending; a value already there stays synchronous. */
-export function mapDeferred<T, U>(value: Deferred<T>, f: (value: T) => Deferred<U>): Deferred<U> {
-  return value instanceof Promise ? value.then(f) : f(value);
-}
-
-type Settled<T> = { [K in keyof T]: Deferred<Awaited<T[K]>> };
-
-/** A loader's answer, every part awaited: the page renders whole in one pass. */
+/** A loader's answer, every part awaited (together): the page renders whole in one pass. */
 export async function settle<T extends Record<string, unknown>>(
-  context: unknown,
   parts: T,
-): Promise<Settled<T>> {
+): Promise<{ [K in keyof T]: Awaited<T[K]> }> {
   const entries = await Promise.all(Object.entries(parts).map(async ([k, v]) => [k, await v] as const));
-  return Object.fromEntries(entries) as Settled<T>;
+  return Object.fromEntries(entries) as { [K in keyof T]: Awaited<T[K]> };
 }
 
 /** The current route's loader data, typed from its loader. */

@@ -4,11 +4,8 @@ import { graphql } from '../gql';
 import type { SeoSiteFragment } from '../gql/graphql';
 import { useLang } from '../i18n/use-lang';
 
-/**
- * What every route's head needs to know about the firm.
- * @public Spread by the queries that show it: codegen reads this fragment, nothing imports it.
- */
-export const SeoSite = graphql(`
+/** What every route's head needs to know about the firm. */
+graphql(`
   fragment SeoSite on Site {
     name
     url

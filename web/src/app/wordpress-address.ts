@@ -1,15 +1,19 @@
+/** A path part as written, or null when its percent-encoding is broken. */
+function decoded(part: string): string | null {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The post slug of a WordPress date-based permalink (/2026/11/{slug}/ or /2026/11/25/{slug}/), as
  * links in bodies and old bookmarks carry them; null for any other path.
  */
 export function datePermalinkSlug(pathname: string): string | null {
   const match = /^\/\d{4}\/\d{2}(?:\/\d{2})?\/([^/]+)\/?$/.exec(pathname);
-  if (!match) return null;
-  try {
-    return decodeURIComponent(match[1]!);
-  } catch {
-    return null;
-  }
+  return match ? decoded(match[1]!) : null;
 }
 
 /**
@@ -21,11 +25,7 @@ export function nestedPageSlug(pathname: string): string | null {
   if (datePermalinkSlug(pathname) !== null) return null;
   const parts = pathname.split('/').filter(Boolean);
   if (parts.length < 3 || parts.length > 8 || parts.some((p) => p.includes('.'))) return null;
-  try {
-    return decodeURIComponent(parts[parts.length - 1]!);
-  } catch {
-    return null;
-  }
+  return decoded(parts[parts.length - 1]!);
 }
 
 export interface WordPressAddress {
@@ -46,13 +46,8 @@ export function wordpressAddress(pathname: string): WordPressAddress | null {
   const nested = nestedPageSlug(pathname);
   if (nested !== null) return { kind: 'page', slug: nested };
   const parts = pathname.split('/').filter(Boolean);
-  if (parts.length === 0 || parts.length > 2) return null;
-  let slug: string;
-  try {
-    slug = decodeURIComponent(parts[parts.length - 1]!);
-  } catch {
-    return null;
-  }
+  const slug = parts.length === 0 || parts.length > 2 ? null : decoded(parts[parts.length - 1]!);
+  if (slug === null) return null;
   if (parts.length === 1) return { kind: 'post', slug };
   return { kind: parts[0] === 'category' ? 'category' : 'page', slug };
 }

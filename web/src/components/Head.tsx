@@ -7,6 +7,6 @@ import { useRenderContext, type HeadData } from '../app/render-context';
  */
 export function Head(props: HeadData) {
   const ctx = useRenderContext();
-  if (ctx?.isServer) ctx.head = props;
+  if (ctx) ctx.head = props;
   return null;
 }

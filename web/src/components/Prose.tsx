@@ -110,13 +110,13 @@ export interface ProseProps extends Omit<BoxProps, 'children' | 'dangerouslySetI
   html: string;
 }
 
-export function Prose({ html, css, ...rest }: ProseProps) {
+export function Prose({ html, ...rest }: ProseProps) {
   return (
     <Box
       // Marks the editor's HTML in the page: the browser suite tells the site's own ids from the body's by it.
       data-wordpress-html=""
       maxW="70ch"
-      css={css ? [proseStyles, css] : proseStyles}
+      css={proseStyles}
       dangerouslySetInnerHTML={{ __html: html }}
       {...rest}
     />

@@ -2,30 +2,15 @@ import type { ReactNode } from 'react';
 import { Box, Heading, Text, type TextProps } from '@chakra-ui/react';
 
 /** The heading block of a page section: a small gold eyebrow, the serif title and an optional lead. */
-export function SectionHeading(props: {
-  id?: string;
-  eyebrow?: string;
-  title: string;
-  lead?: ReactNode;
-  align?: 'center' | 'start';
-  as?: 'h1' | 'h2';
-}) {
-  const align = props.align ?? 'center';
+export function SectionHeading(props: { id: string; eyebrow: string; title: string; lead?: ReactNode }) {
   return (
-    <Box
-      textAlign={align}
-      maxW="3xl"
-      mx={align === 'center' ? 'auto' : undefined}
-      mb={{ base: '8', md: '12' }}
-    >
-      {props.eyebrow && (
-        <Eyebrow color="gold.700" mb="2">
-          {props.eyebrow}
-        </Eyebrow>
-      )}
+    <Box textAlign="center" maxW="3xl" mx="auto" mb={{ base: '8', md: '12' }}>
+      <Eyebrow color="gold.700" mb="2">
+        {props.eyebrow}
+      </Eyebrow>
       <Heading
         id={props.id}
-        as={props.as ?? 'h2'}
+        as="h2"
         fontFamily="heading"
         color="brand.800"
         fontSize={{ base: '3xl', md: '4xl' }}
@@ -33,14 +18,7 @@ export function SectionHeading(props: {
       >
         {props.title}
       </Heading>
-      <Box
-        w="16"
-        h="1"
-        bg="gold.500"
-        borderRadius="full"
-        mt="4"
-        mx={align === 'center' ? 'auto' : undefined}
-      />
+      <Box w="16" h="1" bg="gold.500" borderRadius="full" mt="4" mx="auto" />
       {props.lead && (
         <Text color="gray.700" fontSize={{ base: 'md', md: 'lg' }} mt="4">
           {props.lead}

@@ -1,7 +1,8 @@
 // The message catalogues (brief §10): one JSON file per namespace and language under catalog/{lang}/,
 // all bundled, for the server's renders. (The browser loads single namespaces: catalog-loader.ts.)
-import type { Resource } from 'i18next';
-import { LANGUAGES } from '@site/content-model';
+import type { i18n, Resource } from 'i18next';
+import { LANGUAGES, type Lang } from '@site/content-model';
+import { createI18n } from './options';
 
 type Messages = Record<string, unknown>;
 
@@ -30,4 +31,13 @@ export function allResources(): Resource {
     if (forLang) forLang[ns] = messages;
   }
   return resources;
+}
+
+const byLang = new Map<Lang, i18n>();
+
+/** The server's i18next instance of a language, with every namespace, made on first use. */
+export function i18nFor(lang: Lang): i18n {
+  const instance = byLang.get(lang) ?? createI18n(lang, NAMESPACES, allResources());
+  byLang.set(lang, instance);
+  return instance;
 }

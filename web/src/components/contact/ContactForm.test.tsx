@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { getSystem } from '../../app/theme';
 import { BUILT_IN_PRACTICE_AREAS, ENQUIRY_MESSAGES, ENQUIRY_RULES, type Lang } from '@site/content-model';
 import { inLang } from '../../i18n/test-render';
-import { i18nFor } from '../../i18n/instances';
+import { i18nFor } from '../../i18n/resources';
 import { ContactForm, SubmitEnquiryMutation } from './ContactForm';
 
 type Vars = { input: Record<string, unknown> };
@@ -43,28 +43,27 @@ function setup(
   const client = new ApolloClient({
     cache: new InMemoryCache(),
     link: new MockLink(mocks),
-    defaultOptions: { watchQuery: { errorPolicy: 'all' }, query: { errorPolicy: 'all' } },
+    defaultOptions: { query: { errorPolicy: 'all' } },
   });
-  const treeWith = (practiceAreas: Choices | undefined) =>
-    inLang(
-      <BrowserClientContext.Provider value={() => Promise.resolve(client)}>
-        <ChakraProvider value={getSystem()}>
-          <ContactForm
-            phone="+91 120 400 1985"
-            phoneHref="tel:+911204001985"
-            email="info@example.in"
-            practiceAreas={practiceAreas}
-            practice={
-              new URL(options.url ?? '/contact-us/', 'http://site.test').searchParams.get('practice') ??
-              undefined
-            }
-          />
-        </ChakraProvider>
-      </BrowserClientContext.Provider>,
-      options.lang,
-    );
-  const tree = treeWith(options.practiceAreas);
-  return { sent, tree, treeWith, view: render(tree) };
+  const tree = inLang(
+    <BrowserClientContext.Provider value={() => Promise.resolve(client)}>
+      <ChakraProvider value={getSystem()}>
+        <ContactForm
+          phone="+91 120 400 1985"
+          phoneHref="tel:+911204001985"
+          email="info@example.in"
+          practiceAreas={options.practiceAreas}
+          practice={
+            new URL(options.url ?? '/contact-us/', 'http://site.test').searchParams.get('practice') ??
+            undefined
+          }
+        />
+      </ChakraProvider>
+    </BrowserClientContext.Provider>,
+    options.lang,
+  );
+  render(tree);
+  return { sent, tree };
 }
 
 const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
@@ -243,20 +242,6 @@ describe('ContactForm', () => {
     submit();
     await screen.findByRole('status');
     expect(sent[0]!.input.practiceArea).toBe('cheque-bounce');
-  });
-
-  it('chooses the area ?practice= names once the list that has it arrives, unless the visitor chose meanwhile', () => {
-    const areas = [...BUILT_IN_PRACTICE_AREAS, { slug: 'cheque-bounce', title: 'Cheque Bounce' }];
-    const { view, treeWith } = setup({ url: '/contact-us/?practice=cheque-bounce' });
-    // Not one of the built-in areas the form offers meanwhile.
-    expect(screen.queryByLabelText(/Practice Area/)).toBeNull();
-    view.rerender(treeWith(areas));
-    expect((screen.getByLabelText(/Practice Area/) as HTMLSelectElement).value).toBe('cheque-bounce');
-    cleanup();
-    const second = setup({ url: '/contact-us/?practice=family-law' });
-    fireEvent.change(screen.getByLabelText(/Practice Area/), { target: { value: 'bail-hearings' } });
-    second.view.rerender(second.treeWith(areas));
-    expect((screen.getByLabelText(/Practice Area/) as HTMLSelectElement).value).toBe('bail-hearings');
   });
 
   it('renders on the server with a plain button, so nothing is sent before the script runs', () => {

@@ -20,11 +20,8 @@ import { useLang } from '../../i18n/use-lang';
 import { useContentLang } from '../article/content-lang';
 import { fieldSlotRecipe, inputRecipe, textareaRecipe } from '../form-recipes';
 
-/**
- * What the form's practice-area choice shows of each area the site lists.
- * @public Spread by the queries that show it: codegen reads this fragment, nothing imports it.
- */
-export const ContactFormPracticeAreaFields = graphql(`
+/** What the form's practice-area choice shows of each area the site lists. */
+graphql(`
   fragment ContactFormPracticeArea on PracticeArea {
     slug
     title
@@ -94,25 +91,23 @@ function practiceFromSearch(practice: string | undefined, choices: readonly Prac
 /**
  * What the visitor typed into the server-rendered form before the script arrived (on a slow phone
  * the page is usable seconds earlier). Read once, while the form hydrates: hydrating a controlled
- * field writes its state into it, and state that starts empty would erase the text. Null when the
- * form is not on the page yet (the server, or a form that a client-side navigation is mounting).
+ * field writes its state into it, and state that starts empty would erase the text. Nothing on the
+ * server.
  */
-function typedBeforeHydration(): Partial<Values> | null {
-  if (typeof document === 'undefined') return null;
+function typedBeforeHydration(): Partial<Values> {
   const typed: Partial<Values> = {};
-  let onPage = false;
+  if (typeof document === 'undefined') return typed;
   for (const field of ENQUIRY_FIELDS) {
     const control = document.getElementById(controlId(field));
-    if (!(
-      control instanceof HTMLInputElement ||
-      control instanceof HTMLTextAreaElement ||
-      control instanceof HTMLSelectElement
-    ))
-      continue;
-    onPage = true;
-    if (control.value !== '') typed[field] = control.value;
+    if (
+      (control instanceof HTMLInputElement ||
+        control instanceof HTMLTextAreaElement ||
+        control instanceof HTMLSelectElement) &&
+      control.value !== ''
+    )
+      typed[field] = control.value;
   }
-  return onPage ? typed : null;
+  return typed;
 }
 
 function describedBy(field: EnquiryField, hint: boolean, error: boolean): string | undefined {
@@ -168,12 +163,14 @@ export function ContactForm({ phone, phoneHref, email, practiceAreas, practice }
   const fromPractice = practiceFromSearch(practice, choices);
   const contentLang = useContentLang();
   // Taken from the page once, before the first render commits (see typedBeforeHydration).
-  const [typed] = useState(typedBeforeHydration);
-  const [values, setValues] = useState<Values>(() => ({ ...EMPTY, practiceArea: fromPractice, ...typed }));
+  const [values, setValues] = useState<Values>(() => ({
+    ...EMPTY,
+    practiceArea: fromPractice,
+    ...typedBeforeHydration(),
+  }));
   const [errors, setErrors] = useState<Errors>({});
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
   const [honeypot, setHoneypot] = useState('');
-  const openedAt = useRef<number | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const sentRef = useRef<HTMLDivElement>(null);
   const browserClient = useBrowserClient();
@@ -181,22 +178,8 @@ export function ContactForm({ phone, phoneHref, email, practiceAreas, practice }
   const showPractice = fromPractice !== '' || values.practiceArea !== '';
 
   useEffect(() => {
-    // A form that came with the page has been open since the page was shown (performance.now()
-    // counts from then): timed from hydration, a visitor who wrote the message before the script
-    // arrived and sent it at once would look like a bot filling the form too fast.
-    openedAt.current = typed ? 0 : performance.now();
-  }, [typed]);
-
-  useEffect(() => {
     if (outcome.kind === 'sent') sentRef.current?.focus();
   }, [outcome]);
-
-  useEffect(() => {
-    // After a navigation the site's list can arrive after the form: an area written in WordPress,
-    // named by ?practice=, is chosen once it is offered (unless the visitor chose one meanwhile).
-    if (fromPractice !== '')
-      setValues((v) => (v.practiceArea === '' ? { ...v, practiceArea: fromPractice } : v));
-  }, [fromPractice]);
 
   const focusField = (field: EnquiryField) => {
     formRef.current?.querySelector<HTMLElement>(`#${controlId(field)}`)?.focus();
@@ -238,7 +221,10 @@ export function ContactForm({ phone, phoneHref, email, practiceAreas, practice }
     setErrors({});
     setOutcome({ kind: 'idle' });
     setLoading(true);
-    const elapsedMs = openedAt.current === null ? 0 : Math.round(performance.now() - openedAt.current);
+    // The form came with the page, so it has been open since the page was shown (performance.now()
+    // counts from then): timed from hydration, a visitor who wrote the message before the script
+    // arrived and sent it at once would look like a bot filling the form too fast.
+    const elapsedMs = Math.round(performance.now());
     try {
       const client = await browserClient();
       const { data } = await client.mutate({
@@ -304,16 +290,7 @@ export function ContactForm({ phone, phoneHref, email, practiceAreas, practice }
               t={t}
               i18nKey="sent.sooner"
               values={{ phone: phone ?? '' }}
-              components={{
-                phone: (
-                  <chakra.a
-                    href={phoneHref}
-                    color="brand.700"
-                    fontWeight="semibold"
-                    textDecoration="underline"
-                  />
-                ),
-              }}
+              components={{ phone: <chakra.a href={phoneHref} {...linkStyles} /> }}
             />
           </Text>
           <Button

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { graphql } from '../../gql';
 import type { ContactButtonsSiteFragment } from '../../gql/graphql';
 
-/** @public Spread by the queries that show it: codegen reads this fragment, nothing imports it. */
-export const ContactButtonsSite = graphql(`
+graphql(`
   fragment ContactButtonsSite on Site {
     phone
     phoneHref

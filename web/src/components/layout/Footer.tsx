@@ -7,8 +7,7 @@ import { graphql } from '../../gql';
 import type { FooterSiteFragment } from '../../gql/graphql';
 import { FOOTER_QUICK_LINKS } from './navigation';
 
-/** @public Spread by the queries that show it: codegen reads this fragment, nothing imports it. */
-export const FooterSite = graphql(`
+graphql(`
   fragment FooterSite on Site {
     name
     phone

@@ -9,8 +9,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { useLocalize } from '../../i18n/use-lang';
 import { DEFAULT_LOGO_URL, LogoMark } from './LogoMark';
 
-/** @public Spread by the queries that show it: codegen reads this fragment, nothing imports it. */
-export const HeaderSite = graphql(`
+graphql(`
   fragment HeaderSite on Site {
     name
     tagline

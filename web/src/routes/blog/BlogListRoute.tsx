@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, Button, Container, Heading, SimpleGrid, Stack, Text, chakra } from '@chakra-ui/react';
-import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, type LoaderFunctionArgs } from 'react-router';
 import { FileSearch, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { HTML_LANG, type Lang } from '@site/content-model';
@@ -125,7 +125,8 @@ export function loader({ context, params: routeParams, request }: LoaderFunction
   const params = parseBlogParams(routeParams.page, new URL(request.url).searchParams);
   // brief §10: /blog lists the English posts, /hi/blog the Hindi ones.
   const language = requestLanguage(request);
-  return settle(context, {
+  return settle({
+    params,
     meta: runQuery(context, BlogCategories, { language }),
     posts:
       params.page === null
@@ -141,37 +142,15 @@ export function loader({ context, params: routeParams, request }: LoaderFunction
   });
 }
 
-/** The link to the other language's list, in that language (brief §10). */
-function OtherLanguageList({ lang }: { lang: Lang }) {
-  const { t } = useTranslation('blog');
-  const other: Lang = lang === 'en' ? 'hi' : 'en';
-  return (
-    <Text mt="6" fontWeight="semibold">
-      <chakra.a
-        href={blogHref({}, other)}
-        hrefLang={HTML_LANG[other]}
-        lang={HTML_LANG[other]}
-        color="gold.300"
-        textDecoration="underline"
-        textUnderlineOffset="3px"
-        _hover={{ color: 'white' }}
-      >
-        {t('thisLanguageList', { lng: other })}
-      </chakra.a>
-    </Text>
-  );
-}
-
 export function Component() {
-  const routeParams = useParams();
-  const [searchParams] = useSearchParams();
-  const params = parseBlogParams(routeParams.page, searchParams);
+  const data = useRouteData<typeof loader>();
+  const { params } = data;
   const { q, category } = params;
   const page = params.page ?? 1;
 
   const { t } = useTranslation('blog');
   const lang = useLang();
-  const data = useRouteData<typeof loader>();
+  const other: Lang = lang === 'en' ? 'hi' : 'en';
   const meta = useReady(data.meta);
   const posts = useReady(data.posts);
 
@@ -189,11 +168,8 @@ export function Component() {
   const failed = !list && Boolean(posts?.error);
   const loading = !list && !failed && params.page !== null;
   // A page past the end, a path that names no page, or an unknown category is not a page of this blog.
-  const unknownCategory = category !== '' && list !== undefined && list !== null && list.category === null;
-  const missing =
-    params.page === null ||
-    unknownCategory ||
-    (list !== undefined && list !== null && page > Math.max(1, list.totalPages));
+  const unknownCategory = category !== '' && !!list && list.category === null;
+  const missing = params.page === null || unknownCategory || (!!list && page > Math.max(1, list.totalPages));
 
   let body: ReactNode;
   if (failed) {
@@ -279,7 +255,20 @@ export function Component() {
             {t('intro', { name: site?.name ?? t('ourFirm') })}
           </Text>
           <BlogSearch q={q} category={category} />
-          <OtherLanguageList lang={lang} />
+          {/* The link to the other language's list, in that language (brief §10). */}
+          <Text mt="6" fontWeight="semibold">
+            <chakra.a
+              href={blogHref({}, other)}
+              hrefLang={HTML_LANG[other]}
+              lang={HTML_LANG[other]}
+              color="gold.300"
+              textDecoration="underline"
+              textUnderlineOffset="3px"
+              _hover={{ color: 'white' }}
+            >
+              {t('thisLanguageList', { lng: other })}
+            </chakra.a>
+          </Text>
         </Container>
       </Box>
       <Container maxW="7xl" py={{ base: '8', md: '12' }}>

@@ -20,8 +20,7 @@ import { useLang, useLocalize } from '../../i18n/use-lang';
 import { postDate } from '../post/post-date';
 import { useContentLang } from '../../components/article/content-lang';
 
-/** @public Spread by the queries that show it: codegen reads this fragment, nothing imports it. */
-export const PostCardFields = graphql(`
+graphql(`
   fragment PostCard on Post {
     id
     slug
@@ -120,7 +119,6 @@ export function PostCard({ post, eager }: { post: PostCardFragment; eager: boole
           fontWeight="semibold"
           color="brand.800"
           _hover={{ color: 'gold.700' }}
-
           // The blog's first posts are likely next pages: fetched ahead once the list has loaded.
           data-likely={eager ? '' : undefined}
         >

@@ -18,7 +18,7 @@ export function RouteError() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const ctx = useRenderContext();
   // Recorded for the server's log (with the request id); a 4xx answer is not a fault of the site.
-  if (ctx?.isServer && status >= 500) ctx.routeError = error;
+  if (ctx && status >= 500) ctx.routeError = error;
   return (
     <Container maxW="3xl" py="20" textAlign="center">
       <HttpStatus code={status} />

@@ -3,11 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { graphql } from '../../gql';
 import type { AboutSiteFragment } from '../../gql/graphql';
 import { Eyebrow } from '../../components/SectionHeading.js';
-
 import { HomeSection } from './HomeSection.js';
 
-/** @public Spread by the queries that show it: codegen reads this fragment, nothing imports it. */
-export const AboutSite = graphql(`
+graphql(`
   fragment AboutSite on Site {
     established
     stats {
@@ -86,7 +84,6 @@ export function AboutSection({ site }: { site: AboutSiteFragment | undefined }) 
                     borderRadius="xl"
                     boxShadow="sm"
                     p="5"
-
                     textAlign="center"
                     bg="brand.50"
                   >

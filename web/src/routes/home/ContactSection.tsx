@@ -10,8 +10,7 @@ import { useSearchParams } from 'react-router';
 import { ContactForm } from '../../components/contact/ContactForm.js';
 import { Island } from '../../islands/Island';
 
-/** @public Spread by the queries that show it: codegen reads this fragment, nothing imports it. */
-export const ContactSite = graphql(`
+graphql(`
   fragment ContactSite on Site {
     phone
     phoneHref

@@ -82,7 +82,7 @@ const AREAS_HI: HomePracticeAreasQuery['practiceAreas'] = [
 ];
 
 function renderHome(path: string, lang: Lang) {
-  const render_: RenderContextValue = { status: 200, head: null, isServer: true };
+  const render_: RenderContextValue = { status: 200, head: null };
   const data = {
     home: { data: { site: SITE_HI }, error: null },
     practiceAreas: { data: { practiceAreas: AREAS_HI }, error: null },

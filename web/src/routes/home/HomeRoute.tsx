@@ -1,16 +1,9 @@
 import { useLocation, type LoaderFunctionArgs } from 'react-router';
 import { chakra } from '@chakra-ui/react';
 import { graphql } from '../../gql';
-import type { HomeQuery as HomeData, SeoSiteFragment } from '../../gql/graphql';
+import type { SeoSiteFragment } from '../../gql/graphql';
 import { useTranslation } from 'react-i18next';
-import {
-  requestLanguage,
-  runQuery,
-  settle,
-  useReady,
-  useRouteData,
-  type QueryOutcome,
-} from '../../app/route-data';
+import { requestLanguage, runQuery, settle, useReady, useRouteData } from '../../app/route-data';
 import { HttpStatus } from '../../app/render-context.js';
 import { Head } from '../../components/Head.js';
 import { absoluteUrl, breadcrumbJsonLd, legalServiceJsonLd, pageTitle } from '../../app/seo.js';
@@ -82,7 +75,7 @@ function HomeHead({ site, alias }: { site: SeoSiteFragment | undefined; alias: H
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const language = requestLanguage(request);
-  return settle(context, {
+  return settle({
     home: runQuery(context, HomeQuery, { language }),
     practiceAreas: runQuery(context, HomePracticeAreasQuery, { language }),
   });
@@ -94,18 +87,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
  */
 export function Component() {
   const { home, practiceAreas } = useRouteData<typeof loader>();
-  return <HomePage outcome={useReady(home) ?? null} practiceAreas={practiceAreas} />;
-}
-
-function HomePage({
-  outcome,
-  practiceAreas,
-}: {
-  outcome: QueryOutcome<HomeData> | null;
-  practiceAreas: Parameters<typeof PracticeAreasSection>[0]['areas'];
-}) {
   const { pathname } = useLocation();
   const alias = homeAliasFor(splitLangPath(pathname).path);
+  const outcome = useReady(home);
   const site = outcome?.data?.site;
   const error = outcome?.error;
   // The list the cards show is the contact form's choice too (the same object while it is there).

@@ -20,8 +20,7 @@ import type { PracticeAreaCardFragment } from '../../gql/graphql';
 import { IconByName } from '../../components/IconByName.js';
 import { cardStyles } from '../../components/card-styles.js';
 
-/** @public Spread by the queries that show it: codegen reads this fragment, nothing imports it. */
-export const PracticeAreaCardFields = graphql(`
+graphql(`
   fragment PracticeAreaCard on PracticeArea {
     slug
     title

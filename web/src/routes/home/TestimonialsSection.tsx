@@ -6,8 +6,7 @@ import type { TestimonialsSiteFragment } from '../../gql/graphql';
 import { cardStyles } from '../../components/card-styles.js';
 import { HomeSection } from './HomeSection.js';
 
-/** @public Spread by the queries that show it: codegen reads this fragment, nothing imports it. */
-export const TestimonialsSite = graphql(`
+graphql(`
   fragment TestimonialsSite on Site {
     testimonials {
       name
@@ -45,14 +44,7 @@ function Stars({ rating }: { rating: number }) {
 
 function TestimonialCard({ t }: { t: TestimonialItem }) {
   return (
-    <Stack
-      as="figure"
-      gap="5"
-      {...cardStyles}
-
-      p={{ base: '6', md: '7' }}
-      m="0"
-    >
+    <Stack as="figure" gap="5" {...cardStyles} p={{ base: '6', md: '7' }} m="0">
       <Flex justify="space-between" align="center">
         <Stars rating={t.rating} />
         <chakra.span color="brand.200" display="inline-flex">

@@ -2,7 +2,7 @@ import { Button, Container, Heading, Text } from '@chakra-ui/react';
 import { Link, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { movedAddress } from '../../app/moved-address';
-import { settle, useReady, useRouteData } from '../../app/route-data';
+import { useReady, useRouteData } from '../../app/route-data';
 import { useSiteName } from '../../components/layout/Layout';
 import { HttpStatus, MovedTo } from '../../app/render-context';
 import { Head } from '../../components/Head';
@@ -10,9 +10,9 @@ import { PageLoading } from '../../components/PageLoading';
 import { pageTitle } from '../../app/seo';
 import { useLocalize } from '../../i18n/use-lang';
 
-export function loader({ context, request }: LoaderFunctionArgs) {
+export async function loader({ context, request }: LoaderFunctionArgs) {
   // Only paths of three parts or more come here (the page and post routes take the shorter ones).
-  return settle(context, { movedTo: movedAddress(context, new URL(request.url).pathname) });
+  return { movedTo: await movedAddress(context, new URL(request.url).pathname) };
 }
 
 /**

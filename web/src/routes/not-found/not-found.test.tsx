@@ -20,7 +20,7 @@ function render(path: string, Page: () => React.ReactNode) {
       hydrationData: { loaderData: { root: { layout: { data: { site: { name: 'Law Partners' } } } } } },
     },
   );
-  const ctx: RenderContextValue = { status: 200, head: null, isServer: true };
+  const ctx: RenderContextValue = { status: 200, head: null };
   const html = renderToString(
     <RenderContext.Provider value={ctx}>
       {inLang(

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { graphql } from '../../gql';
 import type { PageArticleFragment, PageImageFragment, SeoSiteFragment } from '../../gql/graphql';
 import { withMovedAddress } from '../../app/moved-address';
-import { mapDeferred, requestLanguage, runQuery, settle, useReady, useRouteData } from '../../app/route-data';
+import { requestLanguage, runQuery, useReady, useRouteData } from '../../app/route-data';
 import { useLocalize } from '../../i18n/use-lang';
 import { ArticleFrame, ArticleHead, ArticleNotFound } from '../../components/article/ArticleFrame';
 import { contentAlternates, useContentLang } from '../../components/article/content-lang';
@@ -119,25 +119,18 @@ function PageImg({ image, sizes, eager }: { image: PageImageFragment; sizes: str
   );
 }
 
-export function loader({ context, params, request }: LoaderFunctionArgs) {
+export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const language = requestLanguage(request);
-  const page = mapDeferred(runQuery(context, ContentPage, { slug: params.slug ?? '', language }), (outcome) =>
-    // WordPress permalinks of posts are /{slug}/ too: a body link to a post lands here.
-    withMovedAddress(
-      context,
-      request,
-      outcome,
-      Boolean(outcome.data && !outcome.data.page && !outcome.error),
-    ),
-  );
-  return settle(context, {
-    page,
+  const outcome = await runQuery(context, ContentPage, { slug: params.slug ?? '', language });
+  const found = outcome.data?.page;
+  // WordPress permalinks of posts are /{slug}/ too: a body link to a post lands here.
+  const missing = Boolean(outcome.data && !found && !outcome.error);
+  return {
+    page: await withMovedAddress(context, request, outcome, missing),
     // A page WordPress links to a translation: the switcher and hreflang lead there (brief §10);
     // else to the same address in the other language.
-    alternates: mapDeferred(page, (p) =>
-      p.data?.page && p.data.page.translations.length > 0 ? contentAlternates(p.data.page) : null,
-    ),
-  });
+    alternates: found && found.translations.length > 0 ? contentAlternates(found) : null,
+  };
 }
 
 export function Component() {

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { graphql } from '../../gql';
 import type { FeaturedImageFragment } from '../../gql/graphql';
 
-/** @public Spread by the queries that show it: codegen reads this fragment, nothing imports it. */
-export const FeaturedImageFields = graphql(`
+graphql(`
   fragment FeaturedImage on Media {
     url
     alt

@@ -2,8 +2,7 @@ import { Box, Container, Text, chakra } from '@chakra-ui/react';
 import { graphql } from '../../gql';
 import type { PostBannerFragment } from '../../gql/graphql';
 
-/** @public Spread by the queries that show it: codegen reads this fragment, nothing imports it. */
-export const PostBannerFields = graphql(`
+graphql(`
   fragment PostBanner on Banner {
     backgroundColor
     textColor

@@ -6,15 +6,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { graphql } from '../../gql';
 import type { PostArticleFragment, PostPageQuery, SeoSiteFragment } from '../../gql/graphql';
 import { withMovedAddress } from '../../app/moved-address';
-import {
-  mapDeferred,
-  NOT_ASKED,
-  requestLanguage,
-  runQuery,
-  settle,
-  useReady,
-  useRouteData,
-} from '../../app/route-data';
+import { NOT_ASKED, requestLanguage, runQuery, useReady, useRouteData } from '../../app/route-data';
 import { useLang, useLocalize } from '../../i18n/use-lang';
 import { ArticleFrame, ArticleHead, ArticleStatus } from '../../components/article/ArticleFrame';
 import { contentAlternates, langOf, useContentLang } from '../../components/article/content-lang';
@@ -144,26 +136,23 @@ export function postAlternates(post: Pick<Post, 'uri' | 'language' | 'translatio
   return post.translations.length > 0 ? contentAlternates(post) : null;
 }
 
-export function loader({ context, params, request }: LoaderFunctionArgs) {
+export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const slug = params.postSlug ?? params.slug ?? '';
   const language = requestLanguage(request);
-  const page = mapDeferred(runQuery(context, PostPage, { slug, language }), (outcome) => {
-    // A missing post at /{parent}/{child}/ or /category/{slug}/ (WordPress's addresses of a child
-    // page and of a category archive) is looked up as such; not at /blog/{slug}.
-    const missing = outcome.data && !outcome.data.post && !outcome.error && params.postSlug !== undefined;
-    return withMovedAddress(context, request, outcome, Boolean(missing));
-  });
-  return settle(context, {
-    page,
+  const outcome = await runQuery(context, PostPage, { slug, language });
+  const post = outcome.data?.post;
+  // A missing post at /{parent}/{child}/ or /category/{slug}/ (WordPress's addresses of a child
+  // page and of a category archive) is looked up as such; not at /blog/{slug}.
+  const missing = Boolean(outcome.data && !post && !outcome.error && params.postSlug !== undefined);
+  return {
+    page: await withMovedAddress(context, request, outcome, missing),
     // Asked once the post is known: an address that names no post costs WordPress nothing more.
     // In the page's language, like the blog list the page links back to.
-    recent: mapDeferred(page, (p) =>
-      p.data?.post
-        ? runQuery(context, RecentPostsQuery, { excludeSlug: p.data.post.slug, language })
-        : NOT_ASKED,
-    ),
-    alternates: mapDeferred(page, (p) => (p.data?.post ? postAlternates(p.data.post) : null)),
-  });
+    recent: post
+      ? await runQuery(context, RecentPostsQuery, { excludeSlug: post.slug, language })
+      : NOT_ASKED,
+    alternates: post ? postAlternates(post) : null,
+  };
 }
 
 export function Component() {

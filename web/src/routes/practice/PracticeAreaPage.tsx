@@ -1,17 +1,12 @@
 import { Box, Button, Container, Flex, Grid, Heading, Stack, Text, chakra } from '@chakra-ui/react';
-import { Link, type LoaderFunctionArgs } from 'react-router';
+import type { ButtonProps } from '@chakra-ui/react';
+import { Link, useLocation, type LoaderFunctionArgs } from 'react-router';
+import { splitLangPath } from '@site/content-model';
 import { CalendarCheck, ChevronRight, MessageCircle, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { graphql } from '../../gql';
 import type { PracticeAreaArticleFragment, PracticeSiteFragment } from '../../gql/graphql';
-import {
-  mapDeferred,
-  requestLanguage,
-  runQuery,
-  settle,
-  useReady,
-  useRouteData,
-} from '../../app/route-data.js';
+import { requestLanguage, runQuery, useReady, useRouteData } from '../../app/route-data.js';
 import { useLang, useLocalize } from '../../i18n/use-lang.js';
 import { contentAlternates, useContentLang } from '../../components/article/content-lang.js';
 import { absoluteUrl, useBreadcrumbJsonLd, legalServiceJsonLd } from '../../app/seo.js';
@@ -124,9 +119,30 @@ function Breadcrumbs({ title, titleLang }: { title: string; titleLang?: string }
   );
 }
 
-/** The home page's contact form, told which practice area the visitor was reading about. */
-function consultationLink(area: Area): string {
-  return `/contact-us/?practice=${encodeURIComponent(area.slug)}`;
+function CallButton({ site, ...props }: ButtonProps & { site: Site }) {
+  const { t } = useTranslation('practice');
+  return (
+    <Button asChild size="lg" {...props}>
+      <a href={site.phoneHref}>
+        <Phone aria-hidden="true" />
+        {t('call', { phone: site.phone })}
+      </a>
+    </Button>
+  );
+}
+
+/** To the home page's contact form, told which practice area the visitor was reading about. */
+function ConsultationButton({ area, ...props }: ButtonProps & { area: Area }) {
+  const { t } = useTranslation('practice');
+  const localize = useLocalize();
+  return (
+    <Button asChild size="lg" variant="outline" {...props}>
+      <Link to={localize(`/contact-us/?practice=${encodeURIComponent(area.slug)}`)}>
+        <CalendarCheck aria-hidden="true" />
+        {t('freeConsultation')}
+      </Link>
+    </Button>
+  );
 }
 
 /**
@@ -139,8 +155,6 @@ function useTextLang(): (...texts: Array<string | null | undefined>) => string |
 }
 
 function Hero({ area, site }: { area: Area; site: Site }) {
-  const { t } = useTranslation('practice');
-  const localize = useLocalize();
   const textLang = useTextLang();
   const image = area.featuredImage;
   const lead = area.heroSubtitle ?? area.description;
@@ -192,32 +206,19 @@ function Hero({ area, site }: { area: Area; site: Site }) {
               {lead}
             </Text>
             <Stack direction={{ base: 'column', sm: 'row' }} gap="3" pt="2">
-              <Button
-                asChild
-                size="lg"
+              <CallButton
+                site={site}
                 bg="gold.500"
                 color="brand.950"
                 _hover={{ bg: 'gold.400' }}
                 fontWeight="bold"
-              >
-                <a href={site.phoneHref}>
-                  <Phone aria-hidden="true" />
-                  {t('call', { phone: site.phone })}
-                </a>
-              </Button>
-              <Button
-                asChild
-                size="lg"
-                variant="outline"
+              />
+              <ConsultationButton
+                area={area}
                 color="white"
                 borderColor="whiteAlpha.700"
                 _hover={{ bg: 'whiteAlpha.200' }}
-              >
-                <Link to={localize(consultationLink(area))}>
-                  <CalendarCheck aria-hidden="true" />
-                  {t('freeConsultation')}
-                </Link>
-              </Button>
+              />
             </Stack>
           </Stack>
           {image && (
@@ -246,7 +247,6 @@ function Hero({ area, site }: { area: Area; site: Site }) {
 
 function CtaBand({ area, site }: { area: Area; site: Site }) {
   const { t } = useTranslation('practice');
-  const localize = useLocalize();
   return (
     <Box
       as="section"
@@ -269,12 +269,7 @@ function CtaBand({ area, site }: { area: Area; site: Site }) {
           {t('cta.text')}
         </Text>
         <Stack direction={{ base: 'column', md: 'row' }} gap="3" justify="center" mt="8">
-          <Button asChild size="lg" colorPalette="brand">
-            <a href={site.phoneHref}>
-              <Phone aria-hidden="true" />
-              {t('call', { phone: site.phone })}
-            </a>
-          </Button>
+          <CallButton site={site} colorPalette="brand" />
           <Button asChild size="lg" bg="#1a7f4b" color="white" _hover={{ bg: '#156b3f' }}>
             <a href={site.whatsappUrl} target="_blank" rel="noopener noreferrer">
               <MessageCircle aria-hidden="true" />
@@ -282,12 +277,7 @@ function CtaBand({ area, site }: { area: Area; site: Site }) {
               <chakra.span srOnly>{` (${t('opensInNewTab')})`}</chakra.span>
             </a>
           </Button>
-          <Button asChild size="lg" variant="outline" colorPalette="brand" borderColor="brand.800" bg="white">
-            <Link to={localize(consultationLink(area))}>
-              <CalendarCheck aria-hidden="true" />
-              {t('freeConsultation')}
-            </Link>
-          </Button>
+          <ConsultationButton area={area} colorPalette="brand" borderColor="brand.800" bg="white" />
         </Stack>
       </Container>
     </Box>
@@ -317,29 +307,34 @@ function PracticeHead({ area, site, canonical }: { area: Area; site: Site; canon
 }
 
 /** The loader of both practice-area addresses (/practice-areas/{slug}/ and /practice/{slug}). */
-export function practiceLoader({ context, params, request }: LoaderFunctionArgs) {
+export async function loader({ context, params, request }: LoaderFunctionArgs) {
   // brief §10: the built-in copy comes in the page's language.
   const language = requestLanguage(request);
-  const area = runQuery(context, PracticeAreaPageQueryDoc, { slug: params.slug ?? '', language });
-  return settle(context, {
+  const area = await runQuery(context, PracticeAreaPageQueryDoc, { slug: params.slug ?? '', language });
+  const found = area.data?.practiceArea;
+  return {
     area,
     // An area WordPress links to a translation: the switcher and hreflang lead there; else to the
     // same address in the other language, where the built-in copy is in that language.
-    alternates: mapDeferred(area, (a) => {
-      const found = a.data?.practiceArea;
-      return found && found.translations.length > 0 ? contentAlternates({ ...found, uri: found.link }) : null;
-    }),
-  });
+    alternates:
+      found && found.translations.length > 0 ? contentAlternates({ ...found, uri: found.link }) : null,
+  };
 }
 
-/** A practice-area page: built-in content with WordPress content inserted where the firm has written it. */
-export function PracticeAreaPage({ canonical }: PracticeAreaPageProps) {
+/**
+ * A practice-area page: built-in content with WordPress content inserted where the firm has written
+ * it. /practice-areas/{slug}: the canonical address of a practice area. /practice/{slug}: practice
+ * areas written in WordPress as `practice_area` posts, the same page; its canonical is always the
+ * area's own link, so a built-in area reached there does not compete with its page.
+ */
+export function Component() {
   const { t } = useTranslation('practice');
   const lang = useLang();
   const localize = useLocalize();
+  const canonical = splitLangPath(useLocation().pathname).path.startsWith('/practice/') ? 'link' : 'seo';
   return (
     <ArticleFrame
-      outcome={useReady(useRouteData<typeof practiceLoader>().area)}
+      outcome={useReady(useRouteData<typeof loader>().area)}
       loading={t('loading')}
       select={(data) => data.practiceArea}
       missing={(error, data) => (

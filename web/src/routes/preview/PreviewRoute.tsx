@@ -99,15 +99,6 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   return { preview, recent };
 }
 
-/** 'Saved 26 Nov 2026, 3:04 pm': the server writes the site's time; the page's script, the reader's. */
-function SavedAt({ iso }: { iso: string }) {
-  return (
-    <time dateTime={iso} data-local-time="">
-      {formatFirmTime(iso, 'short')}
-    </time>
-  );
-}
-
 function PreviewBar({ savedAt, editUrl }: { savedAt: string; editUrl: string | null }) {
   return (
     <Box
@@ -123,8 +114,12 @@ function PreviewBar({ savedAt, editUrl }: { savedAt: string; editUrl: string | n
           <Text fontWeight="bold" color="brand.900">
             Preview — not published
           </Text>
+          {/* 'Saved 26 Nov 2026, 3:04 pm': the server writes the site's time; the page's script, the reader's. */}
           <Text color="gray.800" fontSize="sm">
-            Saved <SavedAt iso={savedAt} />
+            {'Saved '}
+            <time dateTime={savedAt} data-local-time="">
+              {formatFirmTime(savedAt, 'short')}
+            </time>
           </Text>
           {editUrl && (
             <ChakraLink href={editUrl} fontWeight="semibold" color="brand.800" textDecoration="underline">
@@ -143,7 +138,7 @@ function PreviewBar({ savedAt, editUrl }: { savedAt: string; editUrl: string | n
  */
 function PrivateHead({ draft, siteName }: { draft: Draft; siteName: string }) {
   const ctx = useRenderContext();
-  if (ctx?.isServer && ctx.head) {
+  if (ctx?.head) {
     const title = draft.practiceArea?.title ?? draft.post?.title ?? draft.page?.title ?? '';
     ctx.head = {
       ...ctx.head,

@@ -57,16 +57,6 @@ export const ExternalAnchor = chakra('a', {
   },
 });
 
-function External({ href, children }: { href: string; children: ReactNode }) {
-  return (
-    <ExternalAnchor href={href} target="_blank" rel="noopener noreferrer">
-      {children}
-      <ExternalLink size={14} aria-hidden="true" />
-      <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
-    </ExternalAnchor>
-  );
-}
-
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Flex
@@ -247,7 +237,11 @@ export function ConnectionStatus({ action }: { action: string }) {
                 {label}
               </Text>
               {endpoint ? (
-                <External href={endpoint}>{endpoint}</External>
+                <ExternalAnchor href={endpoint} target="_blank" rel="noopener noreferrer">
+                  {endpoint}
+                  <ExternalLink size={14} aria-hidden="true" />
+                  <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+                </ExternalAnchor>
               ) : (
                 <Text as="span" color="gray.600">
                   not available

@@ -16,7 +16,7 @@ import { ExternalLink } from 'lucide-react';
 import { graphql } from '../../gql';
 import { Head } from '../../components/Head';
 import { pageTitle } from '../../app/seo';
-import { runQuery, settle, useReady, useRouteData } from '../../app/route-data';
+import { runQuery, useReady, useRouteData } from '../../app/route-data';
 import { Island } from '../../islands/Island';
 import { Card, ConnectionStatus, ExternalAnchor } from './ConnectionStatus';
 
@@ -55,8 +55,8 @@ const STEPS: { title: string; text: string }[] = [
   },
 ];
 
-export function loader({ context }: LoaderFunctionArgs) {
-  return settle(context, { page: runQuery(context, WpAdminPage) });
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { page: await runQuery(context, WpAdminPage) };
 }
 
 export function Component() {
