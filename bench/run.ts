@@ -8,8 +8,8 @@
 // fixes it. Each part that ran also rewrites its block of figures in docs/performance.md.
 //
 //   npm run bench                      everything
-//   npm run bench -- --quick           shorter load runs and fewer navigation rounds (CI); Lighthouse
-//                                      is always the median of 3 runs
+//   npm run bench -- --quick           shorter load runs (CI); Lighthouse is always the median of 3
+//                                      runs, navigation of NAVIGATION_ROUNDS rounds
 //   npm run bench -- --only=upstream,weight   some parts: weight, images, upstream, gateway, render,
 //                                      lighthouse, navigation, publish
 //   BENCHMARK_INDEX=1500 npm run bench -- --only=lighthouse   a fixed slowdown, to compare commits
@@ -41,6 +41,12 @@ import {
   updateFiguresSection,
   type BenchResults,
 } from './lib/report.js';
+
+/**
+ * Navigation rounds, the same with --quick: each round's ratios swing by a third on a shared machine,
+ * and the budget is on the median, which three rounds leave to chance.
+ */
+const NAVIGATION_ROUNDS = 5;
 
 type Part = (typeof PARTS)[number];
 
@@ -106,7 +112,7 @@ async function main(): Promise<void> {
   const calibrationOf = (runIndex: number | undefined) =>
     calibrateRun(runIndex, process.env.BENCHMARK_INDEX, () => readBenchmarkIndex());
   await run('lighthouse', 'lighthouse', () => measureLighthouse({ runs: 3, calibrationOf }));
-  await run('navigation', 'navigation', () => measureNavigation({ rounds: quick ? 3 : 5, recalibrate }));
+  await run('navigation', 'navigation', () => measureNavigation({ rounds: NAVIGATION_ROUNDS, recalibrate }));
   await run('publish', 'publish', () => measurePublish());
 
   const dir = path.join(REPO_ROOT, 'bench', 'results');
