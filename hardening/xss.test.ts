@@ -200,7 +200,9 @@ function domProblems(ours: { bootCode: string; rules: string; opener: string }):
       const isOurs =
         script.type === 'application/ld+json' ||
         (script.type === 'speculationrules' &&
-          (script.textContent === ours.rules || script.hasAttribute('data-prefetch'))) ||
+          (script.textContent === ours.rules ||
+            script.hasAttribute('data-prefetch') ||
+            script.hasAttribute('data-prerender'))) ||
         (script.type === 'application/json' && script.id === 'islands-config') ||
         (script.type === 'module' && !script.src && script.textContent === ours.bootCode) ||
         (script.type === '' && !script.src && script.textContent === ours.opener);

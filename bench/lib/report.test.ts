@@ -28,12 +28,12 @@ describe('bench markdown', () => {
   });
 
   it('lists every journey with its times and ratio, the median and largest ratio and the menu', () => {
-    const journey = (name: string, ratio: number) => ({
+    const journey = (name: string, ratio: number, prerendered: number) => ({
       name,
       from: '/',
       target: `/${name}`,
       heading: name,
-      fullLoads: 0,
+      prerendered,
       journeyMs: [ratio * 1000],
       directMs: [1000],
       ratios: [ratio],
@@ -48,7 +48,7 @@ describe('bench markdown', () => {
         cpuSlowdown: 5,
         network: { rttMs: 150, downKbps: 1638.4, upKbps: 750 },
         viewport: '375x812, touch',
-        journeys: [journey('a', 0.25), journey('b', 1.5)],
+        journeys: [journey('a', 0.25, 1), journey('b', 1.5, 0)],
         medianRatio: 0.875,
         maxRatio: 1.5,
         menuMs: 42,
@@ -58,7 +58,10 @@ describe('bench markdown', () => {
     });
     expect(section?.part).toBe('navigation');
     const rows = section!.text.split('\n').filter((l) => l.startsWith('| a') || l.startsWith('| b'));
-    expect(rows).toEqual(['| a (/a) | 250 | 1000 | 0.25 |', '| b (/b) | 1500 | 1000 | 1.50 |']);
+    expect(rows).toEqual([
+      '| a (/a) | 250 | 1000 | 0.25 | 1 of 1 |',
+      '| b (/b) | 1500 | 1000 | 1.50 | 0 of 1 |',
+    ]);
     expect(section!.text).toContain('Median ratio 0.88, largest 1.50. Phone menu, tap to visible: 42 ms');
     expect(section!.text).toContain('CPU slowdown 5x');
   });

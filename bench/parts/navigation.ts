@@ -11,17 +11,24 @@
 // connections. The journey side then has exactly what its first page loaded, as a visitor who opened
 // that page has; the direct side starts as a visitor arriving from a search result does. Reusing one
 // context would let whichever side ran second find the other's scripts and answers in the cache.
-import {
-  chromium,
+//
+// The phone is driven with puppeteer-core, not playwright-core: Chromium prerenders only for a page
+// whose DevTools sessions go through its tab (content/browser/devtools: IsPrerenderAllowed), which
+// is how puppeteer attaches; playwright attaches to the page itself, and Chromium then reports
+// every prerender as PrerenderingDisabledByDevTools. Puppeteer also carries the page's emulation
+// (CPU slowdown, network, touch screen) over to the page the browser prerenders, so a prerender
+// costs the phone what it would cost a real one.
+import puppeteer, {
+  CDPSessionEvent,
   type Browser,
   type BrowserContext,
   type CDPSession,
-  type Locator,
+  type ElementHandle,
   type Page,
-} from 'playwright-core';
+} from 'puppeteer-core';
 import { performance } from 'node:perf_hooks';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/lib/chromium.mjs';
-import { KEEP_NAMES_SHIM, asReturningVisitor } from '../lib/phone-context.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, KEEP_NAMES_SHIM } from '../../e2e/lib/chromium.mjs';
+import { DISCLAIMER_KEY } from '../../web/src/components/layout/disclaimer-key.js';
 import { median, type BenchResults } from '../lib/report.js';
 import type { Recalibrate } from '../lib/cpu.js';
 import { startSite } from './render.js';
@@ -31,12 +38,7 @@ import { PAGES } from '../lib/pages.js';
  * The phone: a 375 px touch screen. Device pixel ratio 1: a phone rasterises on its GPU, and here the
  * raster would run on the same shared CPU cores the figures measure.
  */
-const PHONE = {
-  viewport: { width: 375, height: 812 },
-  deviceScaleFactor: 1,
-  isMobile: true,
-  hasTouch: true,
-} as const;
+const PHONE = { width: 375, height: 812, deviceScaleFactor: 1, isMobile: true, hasTouch: true } as const;
 
 /** Slow 4G as Lighthouse's mobile preset has it: 150 ms round trip, 1.6 Mbps down, 0.75 Mbps up. */
 const NETWORK = { rttMs: 150, downKbps: 1.6 * 1024, upKbps: 750 } as const;
@@ -50,52 +52,56 @@ const WAIT_MS = 60_000;
 /** A measurement that fails (Chromium lost, a page not loading) is tried this many times, each failure printed. */
 const ATTEMPTS = 3;
 
+/** A link on the page: the first matching `selector` whose text (spaces collapsed) matches `text`. */
+interface LinkSpec {
+  selector: string;
+  text?: RegExp;
+}
+
 interface Journey {
   name: string;
   from: string;
   /** The link the journey taps. */
-  link(page: Page): Locator;
+  link: LinkSpec;
   /** The phone menu: its button is tapped first and the menu timed. */
-  menu?: { button(page: Page): Locator; panel: string };
+  menu?: { button: string; panel: string };
 }
 
 export const JOURNEYS: Journey[] = [
-  {
-    name: 'home → practice page',
-    from: '/',
-    link: (page) =>
-      page
-        .locator('main')
-        .getByRole('link', { name: /Learn More/ })
-        .first(),
-  },
-  {
-    name: 'blog → post',
-    from: '/blog/',
-    link: (page) =>
-      page
-        .locator('main')
-        .getByRole('link', { name: /Read More/ })
-        .first(),
-  },
+  { name: 'home → practice page', from: '/', link: { selector: 'main a', text: /Learn More/ } },
+  { name: 'blog → post', from: '/blog/', link: { selector: 'main a', text: /Read More/ } },
   {
     name: 'post → recent post',
     from: PAGES[2]!,
-    link: (page) =>
-      page
-        .getByRole('region', { name: /Recent/ })
-        .locator('a[href^="/"]')
-        .first(),
+    link: { selector: 'section[aria-labelledby="recent-title"] a[href^="/"]' },
   },
   {
     name: 'home → blog (phone menu)',
     from: '/',
     // The closed menu is hidden, and still where the link's address is read from.
-    link: (page) =>
-      page.locator('#mobile-menu').getByRole('link', { name: 'Blog', exact: true, includeHidden: true }),
-    menu: { button: (page) => page.locator('header button[aria-expanded]'), panel: '#mobile-menu' },
+    link: { selector: '#mobile-menu a', text: /^Blog$/ },
+    menu: { button: 'header button[aria-expanded]', panel: '#mobile-menu' },
   },
 ];
+
+async function findLink(page: Page, spec: LinkSpec): Promise<ElementHandle<HTMLAnchorElement>> {
+  const handle = await page.evaluateHandle(
+    (selector, source, flags) => {
+      const text = source === null ? null : new RegExp(source, flags);
+      return (
+        [...document.querySelectorAll<HTMLAnchorElement>(selector)].find(
+          (a) => !text || text.test((a.textContent ?? '').replace(/\s+/g, ' ').trim()),
+        ) ?? null
+      );
+    },
+    spec.selector,
+    spec.text?.source ?? null,
+    spec.text?.flags ?? '',
+  );
+  const link = handle.asElement() as ElementHandle<HTMLAnchorElement> | null;
+  if (!link) throw new Error(`no link ${spec.selector} ${spec.text ?? ''} on ${page.url()}`);
+  return link;
+}
 
 // ---- The figures (pure, unit-tested) ----
 
@@ -243,6 +249,48 @@ function instrument(opts: Watch): void {
     { capture: true, passive: true },
   );
   if (opts.direct || sessionStorage.getItem('bench:armedIn') !== null) state.watchHeading();
+  // A page the browser prerendered is shown when the tap activates it.
+  else if ((document as Document & { prerendering?: boolean }).prerendering)
+    document.addEventListener('prerenderingchange', () => state.watchHeading(), { once: true });
+}
+
+/** A returning visitor's: the disclaimer's agreement stored, so its modal does not sit over the page. */
+function agreed(key: string): void {
+  try {
+    if (window.location.origin !== 'null') window.localStorage.setItem(key, 'true');
+  } catch {
+    // about:blank has no storage.
+  }
+}
+
+/**
+ * What runs at the start of every document of the browser: tsx's name shim (the functions here are
+ * compiled with esbuild's keepNames, which wraps them in a `__name` the page lacks), the returning
+ * visitor's agreement, and the instrument for the measurement under way.
+ */
+const documentStart = (watch: Watch) =>
+  `${KEEP_NAMES_SHIM}\n(${agreed.toString()})(${JSON.stringify(DISCLAIMER_KEY)});\n(${instrument.toString()})(${JSON.stringify(watch)});`;
+
+/**
+ * Gives every page session the browser attaches, as it attaches it, the current measurement's
+ * document-start script: a prerendered page is attached to a session of its own, which puppeteer
+ * creates paused and resumes after its own setup, so the script is in place before its first
+ * document runs. One measurement runs at a time.
+ */
+function atEveryDocumentStart(browser: Browser): { set(watch: Watch | null): void } {
+  let source: string | null = null;
+  const onSession = (session: CDPSession) => {
+    // Tab and browser sessions refuse the commands: only pages run documents. The page agent runs
+    // its document-start scripts only once enabled (puppeteer does not enable it on a prerender).
+    if (!source) return;
+    void session.send('Page.enable').catch(() => {});
+    void session.send('Page.addScriptToEvaluateOnNewDocument', { source }).catch(() => {});
+  };
+  void browser
+    .target()
+    .createCDPSession()
+    .then((root) => root.connection()?.on(CDPSessionEvent.SessionAttached, onSession));
+  return { set: (watch) => (source = watch ? documentStart(watch) : null) };
 }
 
 // ---- Driving the phone ----
@@ -254,10 +302,14 @@ interface PhonePage {
   network: { open: number; lastActivity: number };
 }
 
-async function phonePage(browser: Browser, watch: Watch, cpuSlowdown: number): Promise<PhonePage> {
-  const context = await browser.newContext({ ...PHONE, locale: 'en-IN' });
-  await asReturningVisitor(context);
-  await context.addInitScript(instrument, watch);
+interface Phone {
+  browser: Browser;
+  documents: { set(watch: Watch | null): void };
+}
+
+async function phonePage(phone: Phone, watch: Watch, cpuSlowdown: number): Promise<PhonePage> {
+  phone.documents.set(watch);
+  const context = await phone.browser.createBrowserContext();
   const page = await context.newPage();
   const network = { open: 0, lastActivity: Date.now() };
   const started = () => {
@@ -268,23 +320,26 @@ async function phonePage(browser: Browser, watch: Watch, cpuSlowdown: number): P
     network.open = Math.max(0, network.open - 1);
     network.lastActivity = Date.now();
   };
-  page.on('request', started);
-  page.on('requestfinished', ended);
-  page.on('requestfailed', ended);
-  await emulatePhone(await context.newCDPSession(page), cpuSlowdown);
-  return { context, page, network };
-}
-
-async function emulatePhone(cdp: CDPSession, cpuSlowdown: number): Promise<void> {
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: NETWORK.rttMs,
-    // kbps as Lighthouse counts them (1.6 Mbps = 1.6 * 1024 kbps), in bytes per second.
-    downloadThroughput: (NETWORK.downKbps * 1024) / 8,
-    uploadThroughput: (NETWORK.upKbps * 1024) / 8,
+  // Documents are left out: the page's own has loaded before idleness is asked, and the document
+  // of a page the browser prerenders is reported started, never finished.
+  page.on('request', (r) => {
+    if (!r.isNavigationRequest()) started();
   });
+  page.on('requestfinished', (r) => {
+    if (!r.isNavigationRequest()) ended();
+  });
+  page.on('requestfailed', (r) => {
+    if (!r.isNavigationRequest()) ended();
+  });
+  await page.setViewport(PHONE);
+  await page.emulateCPUThrottling(cpuSlowdown);
+  await page.emulateNetworkConditions({
+    // kbps as Lighthouse counts them (1.6 Mbps = 1.6 * 1024 kbps), in bytes per second.
+    download: (NETWORK.downKbps * 1024) / 8,
+    upload: (NETWORK.upKbps * 1024) / 8,
+    latency: NETWORK.rttMs,
+  });
+  return { context, page, network };
 }
 
 /** Until the page has loaded and hydrated and nothing has run (no request, no long task) for `quietMs`. */
@@ -306,41 +361,77 @@ async function waitForIdle(p: PhonePage, quietMs: number, what: string): Promise
   }
 }
 
-/** Polls (outside what is timed) until the page has recorded the heading; survives a full page load. */
-async function shownTimes(
-  page: Page,
-  what: string,
-): Promise<{ shownAt: number; shownIn: number; tapAt: number | null; armedIn: number | null }> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const got = await page
-      .evaluate(() => {
-        const n = (k: string) => {
-          const v = sessionStorage.getItem(k);
-          return v === null ? null : Number(v);
-        };
-        return {
-          shownAt: n('bench:shownAt'),
-          shownIn: n('bench:shownIn'),
-          tapAt: n('bench:tapAt'),
-          armedIn: n('bench:armedIn'),
-        };
-      })
-      // A full page load replaces the document while we ask.
-      .catch(() => null);
-    if (got?.shownAt != null && got.shownIn != null)
-      return { shownAt: got.shownAt, shownIn: got.shownIn, tapAt: got.tapAt, armedIn: got.armedIn };
-    if (Date.now() > deadline) {
-      const h1 = await page
-        .locator('main h1')
-        .first()
-        .textContent({ timeout: 1000 })
-        .catch(() => null);
-      throw new Error(
-        `${what}: the heading did not show within ${WAIT_MS} ms on ${page.url()} (main h1: '${h1?.trim() ?? 'none'}')`,
+/**
+ * What the context's pages can tell about the measurement: an expression evaluated in each page
+ * target through a CDP session of its own. A tap onto a prerendered page swaps the tab's page
+ * target for the prerendered one, and puppeteer's Page, at a slowed CPU, can lose the swap (its
+ * frame reported detached); a session on each target reads whichever page the tab shows. (A
+ * session attached to a page target stops that tab from prerendering again: these are opened only
+ * after the tap.)
+ */
+async function readPages<T>(
+  context: BrowserContext,
+  sessions: Map<string, CDPSession>,
+  expression: string,
+): Promise<T[]> {
+  const values: T[] = [];
+  for (const target of context.targets()) {
+    if (target.type() !== 'page') continue;
+    const id = (target as unknown as { _targetId: string })._targetId;
+    try {
+      let session = sessions.get(id);
+      if (!session) {
+        session = await target.createCDPSession();
+        sessions.set(id, session);
+      }
+      const { result } = await session.send(
+        'Runtime.evaluate',
+        { expression, returnByValue: true },
+        // A page being replaced never answers.
+        { timeout: 2_000 },
       );
+      values.push(result.value as T);
+    } catch {
+      // Gone, or going: the next poll asks the page that replaced it.
     }
-    await new Promise((r) => setTimeout(r, 50));
+  }
+  return values;
+}
+
+interface Shown {
+  shownAt: number;
+  shownIn: number;
+  tapAt: number | null;
+  armedIn: number | null;
+  /** The document shown was one the browser had prerendered (its activationStart is set). */
+  prerendered: boolean;
+}
+
+const READ_SHOWN = `(() => {
+  const n = (k) => { const v = sessionStorage.getItem(k); return v === null ? null : Number(v); };
+  const nav = performance.getEntriesByType('navigation')[0];
+  return { shownAt: n('bench:shownAt'), shownIn: n('bench:shownIn'), tapAt: n('bench:tapAt'),
+    armedIn: n('bench:armedIn'), prerendered: (nav?.activationStart ?? 0) > 0,
+    heading: document.querySelector('main h1')?.textContent?.replace(/\\s+/g, ' ').trim() ?? null };
+})()`;
+
+/** Polls (outside what is timed) until a page of the context has recorded the heading. */
+async function shownTimes(context: BrowserContext, what: string): Promise<Shown> {
+  const sessions = new Map<string, CDPSession>();
+  const deadline = Date.now() + WAIT_MS;
+  try {
+    for (;;) {
+      const pages = await readPages<Shown & { heading: string | null }>(context, sessions, READ_SHOWN);
+      const got = pages.find((p) => p.shownAt !== null && p.shownIn !== null);
+      if (got) return got;
+      if (Date.now() > deadline)
+        throw new Error(
+          `${what}: the heading did not show within ${WAIT_MS} ms (main h1 of the pages: ${pages.map((p) => `'${p.heading ?? 'none'}'`).join(', ') || 'no page answered'})`,
+        );
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  } finally {
+    await Promise.all([...sessions.values()].map((s) => s.detach().catch(() => {})));
   }
 }
 
@@ -350,15 +441,19 @@ interface Target {
   heading: string;
 }
 
+/** The page's main heading, spaces collapsed. */
+const heading = (page: Page) =>
+  page.evaluate(() => document.querySelector('main h1')?.textContent?.replace(/\s+/g, ' ').trim() ?? null);
+
 async function runJourney(
-  browser: Browser,
+  phone: Phone,
   baseUrl: string,
   j: Journey,
   target: Target,
   cpuSlowdown: number,
-): Promise<{ ms: number; fullLoad: boolean; menuMs: number | null }> {
+): Promise<{ ms: number; prerendered: boolean; menuMs: number | null }> {
   const p = await phonePage(
-    browser,
+    phone,
     { heading: target.heading, direct: false, menu: j.menu?.panel ?? null },
     cpuSlowdown,
   );
@@ -366,8 +461,9 @@ async function runJourney(
     await p.page.goto(baseUrl + j.from, { waitUntil: 'load', timeout: WAIT_MS });
     let menuMs: number | null = null;
     if (j.menu) {
-      const button = j.menu.button(p.page);
-      await button.scrollIntoViewIfNeeded();
+      const button = await p.page.$(j.menu.button);
+      if (!button) throw new Error(`${j.name}: no menu button on ${j.from}`);
+      await button.scrollIntoView();
       await waitForIdle(p, FIRST_PAGE_IDLE_MS, j.name);
       await p.page.evaluate(() => {
         const s = (window as unknown as { __bench: BenchState }).__bench;
@@ -391,11 +487,10 @@ async function runJourney(
       }
       await waitForIdle(p, MENU_IDLE_MS, j.name);
     } else {
-      await j.link(p.page).scrollIntoViewIfNeeded();
+      await (await findLink(p.page, j.link)).scrollIntoView();
       await waitForIdle(p, FIRST_PAGE_IDLE_MS, j.name);
     }
-    const before = await p.page.locator('main h1').first().textContent();
-    if (before?.replace(/\s+/g, ' ').trim() === target.heading)
+    if ((await heading(p.page)) === target.heading)
       throw new Error(`${j.name}: ${j.from} already shows the target's heading '${target.heading}'`);
     await p.page.evaluate(() => {
       const s = (window as unknown as { __bench: BenchState }).__bench;
@@ -403,31 +498,38 @@ async function runJourney(
       s.nextTap = 'tapAt';
       s.watchHeading();
     });
-    await j.link(p.page).tap();
-    const t = await shownTimes(p.page, j.name);
+    // The tap's end may be answered by a page the tap has already replaced, or never: it is not
+    // waited for, the page's own record of the tap is.
+    const link = await findLink(p.page, j.link);
+    void link.tap().catch(() => {});
+    const t = await shownTimes(p.context, j.name);
     if (t.tapAt === null) throw new Error(`${j.name}: the tap was not seen by the page`);
+    if (t.shownIn === t.armedIn)
+      throw new Error(`${j.name}: the heading showed on the page tapped, not on a new document`);
     return {
       ms: round1(t.shownAt - t.tapAt),
-      fullLoad: t.shownIn !== t.armedIn,
+      prerendered: t.prerendered,
       menuMs: menuMs === null ? null : round1(menuMs),
     };
   } finally {
+    phone.documents.set(null);
     await p.context.close();
   }
 }
 
 async function runDirect(
-  browser: Browser,
+  phone: Phone,
   baseUrl: string,
   target: Target,
   cpuSlowdown: number,
 ): Promise<number> {
-  const p = await phonePage(browser, { heading: target.heading, direct: true, menu: null }, cpuSlowdown);
+  const p = await phonePage(phone, { heading: target.heading, direct: true, menu: null }, cpuSlowdown);
   try {
-    await p.page.goto(baseUrl + target.path, { waitUntil: 'commit', timeout: WAIT_MS });
-    const t = await shownTimes(p.page, `direct load of ${target.path}`);
+    await p.page.goto(baseUrl + target.path, { waitUntil: 'domcontentloaded', timeout: WAIT_MS });
+    const t = await shownTimes(p.context, `direct load of ${target.path}`);
     return round1(t.shownAt - t.shownIn);
   } finally {
+    phone.documents.set(null);
     await p.context.close();
   }
 }
@@ -449,22 +551,22 @@ async function attempt<T>(what: string, fn: () => Promise<T>): Promise<T> {
  * not counted, also warm the servers' caches (rendered pages, the gateway's answers to the routes'
  * queries) for both sides alike.
  */
-async function findTarget(browser: Browser, baseUrl: string, j: Journey): Promise<Target> {
-  const context = await browser.newContext({ ...PHONE, locale: 'en-IN' });
+async function findTarget(phone: Phone, baseUrl: string, j: Journey): Promise<Target> {
+  const context = await phone.browser.createBrowserContext();
   try {
-    await context.addInitScript(KEEP_NAMES_SHIM);
     const page = await context.newPage();
+    await page.setViewport(PHONE);
     await page.goto(baseUrl + j.from, { waitUntil: 'load' });
-    const href = await j.link(page).getAttribute('href', { timeout: 10_000 });
+    const href = await (await findLink(page, j.link)).evaluate((a) => a.getAttribute('href'));
     if (!href?.startsWith('/'))
       throw new Error(`${j.name}: the link on ${j.from} has no site address (${href})`);
     await page.goto(baseUrl + href, { waitUntil: 'load' });
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, {
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', {
       timeout: WAIT_MS,
     });
-    const heading = (await page.locator('main h1').first().textContent())?.replace(/\s+/g, ' ').trim();
-    if (!heading) throw new Error(`${j.name}: ${href} has no main heading`);
-    return { path: new URL(page.url()).pathname, heading };
+    const text = await heading(page);
+    if (!text) throw new Error(`${j.name}: ${href} has no main heading`);
+    return { path: new URL(page.url()).pathname, heading: text };
   } finally {
     await context.close();
   }
@@ -477,15 +579,22 @@ export async function measureNavigation(opts: {
 }): Promise<NonNullable<BenchResults['navigation']>> {
   const started = performance.now();
   const site = await startSite({ WORDPRESS_URL: '' });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM_PATH,
+    // As playwright-core launches it for the browser tests (it adds --no-sandbox itself).
+    args: [...CHROMIUM_ARGS, '--no-sandbox', '--lang=en-IN'],
+    headless: true,
+    protocolTimeout: WAIT_MS * 2,
+  });
+  const phone: Phone = { browser, documents: atEveryDocumentStart(browser) };
   try {
     const targets: Target[] = [];
     for (const j of JOURNEYS)
-      targets.push(await attempt(`${j.name}, its target`, () => findTarget(browser, site.url, j)));
+      targets.push(await attempt(`${j.name}, its target`, () => findTarget(phone, site.url, j)));
     const samples = JOURNEYS.map(() => ({
       journeyMs: [] as number[],
       directMs: [] as number[],
-      fullLoads: 0,
+      prerendered: 0,
     }));
     const menuSamplesMs: number[] = [];
     const slowdowns: number[] = [];
@@ -496,14 +605,14 @@ export async function measureNavigation(opts: {
         const target = targets[i]!;
         const s = samples[i]!;
         const journey = async () => {
-          const r = await attempt(j.name, () => runJourney(browser, site.url, j, target, cpuSlowdown));
+          const r = await attempt(j.name, () => runJourney(phone, site.url, j, target, cpuSlowdown));
           s.journeyMs.push(r.ms);
-          if (r.fullLoad) s.fullLoads += 1;
+          if (r.prerendered) s.prerendered += 1;
           if (r.menuMs !== null) menuSamplesMs.push(r.menuMs);
         };
         const direct = async () => {
           s.directMs.push(
-            await attempt(`direct ${target.path}`, () => runDirect(browser, site.url, target, cpuSlowdown)),
+            await attempt(`direct ${target.path}`, () => runDirect(phone, site.url, target, cpuSlowdown)),
           );
         };
         // Alternate which side goes first, so a machine getting busier or quieter falls on both.
@@ -526,7 +635,7 @@ export async function measureNavigation(opts: {
         from: j.from,
         target: targets[i]!.path,
         heading: targets[i]!.heading,
-        fullLoads: s.fullLoads,
+        prerendered: s.prerendered,
         ...journeyFigures(s.journeyMs, s.directMs),
       };
     });
@@ -536,7 +645,7 @@ export async function measureNavigation(opts: {
     );
     for (const j of journeys)
       console.log(
-        `   ${j.name}: ${j.medianJourneyMs.toFixed(0)} ms vs direct ${j.medianDirectMs.toFixed(0)} ms, ratio ${j.ratio.toFixed(2)}${j.fullLoads ? ` (${j.fullLoads} full page loads)` : ''}`,
+        `   ${j.name}: ${j.medianJourneyMs.toFixed(0)} ms vs direct ${j.medianDirectMs.toFixed(0)} ms, ratio ${j.ratio.toFixed(2)} (prerendered ${j.prerendered} of ${j.journeyMs.length})`,
       );
     console.log(
       `   median ratio ${summary.medianRatio.toFixed(2)}, max ${summary.maxRatio.toFixed(2)}, phone menu ${summary.menuMs.toFixed(0)} ms`,
@@ -546,7 +655,7 @@ export async function measureNavigation(opts: {
       cpuSlowdown: median(slowdowns),
       cpuSlowdowns: slowdowns,
       network: { ...NETWORK },
-      viewport: `${PHONE.viewport.width}x${PHONE.viewport.height}, touch`,
+      viewport: `${PHONE.width}x${PHONE.height}, touch`,
       journeys,
       ...summary,
       menuSamplesMs,

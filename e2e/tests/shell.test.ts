@@ -531,7 +531,7 @@ describe("the page's own script", () => {
   });
 
   pageTest(
-    "the page tells the browser what to fetch ahead: prerender on intent, the likely next pages once loaded, the menu's pages when it opens",
+    "the page tells the browser what to fetch ahead: prerender on intent, the likely next pages once loaded and prerendered when in view at rest, the menu's pages when it opens",
     375,
     async (tp) => {
       const { page } = tp;
@@ -560,12 +560,30 @@ describe("the page's own script", () => {
         likely.includes('/practice-areas/family-law/'),
         `the practice pages linked from home are fetched ahead: ${likely.join(', ')}`,
       );
+      // A likely link the visitor has in view, the page at rest, is prerendered.
+      const prerendered = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('script[data-prerender]')].flatMap(
+            (s) =>
+              (JSON.parse(s.textContent ?? '{}') as { prerender: { urls: string[] }[] }).prerender[0]!.urls,
+          ),
+        );
+      const card = page.locator('main a[data-likely]').first();
+      await card.scrollIntoViewIfNeeded();
+      const cardHref = await card.getAttribute('href');
+      await page.waitForFunction(
+        (href) => document.querySelector(`script[data-prerender]`)?.textContent?.includes(`"${href}"`),
+        cardHref,
+      );
+      await page.evaluate(() => window.scrollTo(0, 0));
       await menuButton(page).click();
       await page.waitForFunction(() =>
-        [...document.querySelectorAll('script[data-prefetch]')].some((s) =>
+        [...document.querySelectorAll('script[data-prerender]')].some((s) =>
           s.textContent?.includes('"/blog"'),
         ),
       );
+      const now = await prerendered();
+      assert.ok(now.length <= 2, `at most two pages prerendered at once: ${now.join(', ')}`);
     },
   );
 

@@ -67,4 +67,16 @@ describe('afterPaint', () => {
     window.dispatchEvent(new Event('pointerdown'));
     expect(run).toHaveBeenCalledTimes(1);
   });
+
+  it('stops listening for taps and keys once it has run: later taps call no script', () => {
+    const added: string[] = [];
+    const removed: string[] = [];
+    vi.spyOn(window, 'addEventListener').mockImplementation((type) => void added.push(type));
+    vi.spyOn(window, 'removeEventListener').mockImplementation((type) => void removed.push(type));
+    const whenPainted = afterPaint(document);
+    whenPainted(() => {});
+    expect(added).toEqual(expect.arrayContaining(['pointerdown', 'keydown']));
+    vi.advanceTimersByTime(LATEST_START_MS);
+    expect(removed.sort()).toEqual(['keydown', 'pointerdown']);
+  });
 });

@@ -13,13 +13,13 @@ import { initChips } from './chips';
 import { initSections } from './sections';
 import { initLocalTimes } from './local-time';
 import { recoverMissingDetails, reportNotFound } from './page-state';
-import { initSpeculation, prefetchLinksIn } from './speculation';
+import { afterNextPaint, initSpeculation, prerenderLinksIn } from './speculation';
 import { afterPaint, initIslands, readIslandsConfig } from './islands';
 
 const doc = document;
 initLanguage(doc);
 const whenPainted = afterPaint(doc);
-initMenu(doc, (menu) => prefetchLinksIn(doc, menu));
+initMenu(doc, (menu) => afterNextPaint(doc, () => prerenderLinksIn(doc, menu)));
 initImages(doc);
 initToc(doc);
 initSearch(doc);

@@ -23,6 +23,8 @@ export interface IslandsModule {
 export const NEAR_MARGIN = '100% 0px';
 export const LATEST_START_MS = 3000;
 
+const INPUT = ['pointerdown', 'keydown'] as const;
+
 /** Calls `run` once the page has loaded and painted, after LATEST_START_MS at most, or on the first tap or key. */
 export function afterPaint(doc: Document, latestMs = LATEST_START_MS): (run: () => void) => void {
   const win = doc.defaultView!;
@@ -31,6 +33,8 @@ export function afterPaint(doc: Document, latestMs = LATEST_START_MS): (run: () 
   const go = () => {
     if (ready) return;
     ready = true;
+    // A listener left on every tap would cost each tap a call into script.
+    for (const type of INPUT) win.removeEventListener(type, go, { capture: true });
     waiting.splice(0).forEach((f) => f());
   };
   const later = () => win.requestAnimationFrame(() => win.requestAnimationFrame(() => setTimeout(go, 0)));
@@ -50,8 +54,7 @@ export function afterPaint(doc: Document, latestMs = LATEST_START_MS): (run: () 
   setTimeout(go, Math.max(0, latestMs - win.performance.now()));
   if (doc.readyState === 'complete') painted();
   else win.addEventListener('load', painted, { once: true });
-  for (const type of ['pointerdown', 'keydown'] as const)
-    win.addEventListener(type, go, { once: true, passive: true, capture: true });
+  for (const type of INPUT) win.addEventListener(type, go, { once: true, passive: true, capture: true });
   return (run) => (ready ? run() : waiting.push(run));
 }
 
@@ -101,19 +104,18 @@ export function initIslands(
         started = undefined;
         listen();
       }));
-    const onIntent = (event: Event) => {
-      if (event.target instanceof Node && el.contains(event.target)) {
-        stopListening();
-        void start();
-      }
+    // On the island itself: a tap elsewhere on the page calls no script for it.
+    const onIntent = () => {
+      stopListening();
+      void start();
     };
     const listen = () => {
       for (const type of ['pointerdown', 'focusin'] as const)
-        doc.addEventListener(type, onIntent, { capture: true, passive: true });
+        el.addEventListener(type, onIntent, { capture: true, passive: true });
     };
     const stopListening = () => {
       for (const type of ['pointerdown', 'focusin'] as const)
-        doc.removeEventListener(type, onIntent, { capture: true });
+        el.removeEventListener(type, onIntent, { capture: true });
     };
     listen();
     if (el.dataset.load === 'visible' && typeof IntersectionObserver !== 'undefined') {

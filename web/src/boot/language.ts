@@ -48,9 +48,10 @@ export function initLanguage(doc: Document): void {
     win.location.replace(to);
     return;
   }
-  doc.addEventListener('click', (event) => {
-    const link = event.target instanceof Element ? event.target.closest(SWITCH_SELECTOR) : null;
-    const lang = link?.getAttribute('data-lang-switch');
-    if (isLang(lang)) remember(doc, lang);
-  });
+  // On the switch links themselves: a tap anywhere else calls no script for this.
+  for (const link of doc.querySelectorAll(SWITCH_SELECTOR))
+    link.addEventListener('click', () => {
+      const lang = link.getAttribute('data-lang-switch');
+      if (isLang(lang)) remember(doc, lang);
+    });
 }

@@ -1,12 +1,27 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initSpeculation, isPageLink, prefetch, prefetchLinksIn } from './speculation';
+import {
+  AT_REST_MS,
+  PRERENDERS_AT_ONCE,
+  afterNextPaint,
+  initSpeculation,
+  isPageLink,
+  prefetch,
+  prerender,
+  prerenderLinksIn,
+} from './speculation';
 
 const supports = (yes: boolean) =>
   Object.defineProperty(HTMLScriptElement, 'supports', {
     value: (type: string) => yes && type === 'speculationrules',
     configurable: true,
   });
+
+/** The pages the module's prerender rules name, oldest first. */
+const prerendering = () =>
+  [...document.head.querySelectorAll('script[data-prerender]')].flatMap(
+    (s) => (JSON.parse(s.textContent ?? '{}') as { prerender: { urls: string[] }[] }).prerender[0]!.urls,
+  );
 
 describe('fetching ahead', () => {
   beforeEach(() => {
@@ -42,13 +57,121 @@ describe('fetching ahead', () => {
     });
   });
 
-  it("the menu's pages of their own, not the page it is on", () => {
+  it("the menu's pages of their own are prerendered when it opens, not the page it is on", () => {
     supports(true);
     document.body.innerHTML =
       '<nav id="m"><a href="/" data-menu-ahead>Home</a><a href="/about/">About</a><a href="/blog" data-menu-ahead>Blog</a></nav>';
-    prefetchLinksIn(document, document.getElementById('m')!);
-    const rule = document.head.querySelector('script[type="speculationrules"]')!;
-    expect(JSON.parse(rule.textContent!).prefetch[0].urls).toEqual(['/blog']);
+    prerenderLinksIn(document, document.getElementById('m')!);
+    expect(prerendering()).toEqual(['/blog']);
+    const rule = document.head.querySelector<HTMLScriptElement>('script[data-prerender]')!;
+    expect(rule.nonce).toBe('abc');
+    expect(JSON.parse(rule.textContent!)).toEqual({
+      prerender: [{ urls: ['/blog'], eagerness: 'immediate' }],
+    });
+  });
+
+  it("asks for the menu's prerender only after the frame that shows the menu", () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.useFakeTimers();
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => frames.push(cb));
+    try {
+      const run = vi.fn();
+      afterNextPaint(document, run);
+      vi.runAllTimers();
+      expect(run).not.toHaveBeenCalled();
+      frames.shift()!(0);
+      expect(run).not.toHaveBeenCalled();
+      vi.runAllTimers();
+      expect(run).toHaveBeenCalledOnce();
+    } finally {
+      raf.mockRestore();
+      vi.useRealTimers();
+    }
+  });
+
+  it(`prerenders at most ${PRERENDERS_AT_ONCE} pages at once, the newest, each once`, () => {
+    supports(true);
+    prerender(document, ['/a/']);
+    prerender(document, ['/a/', '/b/']);
+    expect(prerendering()).toEqual(['/a/', '/b/']);
+    prerender(document, ['/c/']);
+    expect(prerendering()).toEqual(['/b/', '/c/']);
+    prerender(document, ['/d/', '/e/', '/f/']);
+    expect(prerendering()).toEqual(['/e/', '/f/']);
+  });
+
+  it('prerenders nothing for a visitor saving data, and prefetches where speculation rules are unknown', () => {
+    supports(true);
+    Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true });
+    try {
+      prerender(document, ['/a/']);
+      expect(document.head.querySelectorAll('script')).toHaveLength(0);
+    } finally {
+      Reflect.deleteProperty(navigator, 'connection');
+    }
+    supports(false);
+    prerender(document, ['/a/']);
+    expect(document.head.querySelector('link[rel="prefetch"]')?.getAttribute('href')).toBe('/a/');
+  });
+
+  describe('a likely link in view with the page at rest', () => {
+    let observed: { callback: IntersectionObserverCallback; targets: Element[] };
+    class FakeObserver {
+      constructor(callback: IntersectionObserverCallback) {
+        observed = { callback, targets: [] };
+      }
+      observe(el: Element) {
+        observed.targets.push(el);
+      }
+      disconnect() {}
+    }
+    const inView = (...hrefs: string[]) =>
+      observed.callback(
+        observed.targets.map((el) => ({
+          target: el,
+          isIntersecting: hrefs.includes(el.getAttribute('href')!),
+        })) as unknown as IntersectionObserverEntry[],
+        observed as unknown as IntersectionObserver,
+      );
+    beforeEach(() => {
+      vi.useFakeTimers();
+      vi.stubGlobal('IntersectionObserver', FakeObserver);
+      supports(true);
+      document.body.innerHTML =
+        '<a href="/p/1/" data-likely>1</a><a href="/p/2/" data-likely>2</a><a href="/p/3/" data-likely>3</a><a href="/about/">About</a>';
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+      Reflect.deleteProperty(document, 'prerendering');
+    });
+
+    it(`is prerendered ${AT_REST_MS} ms after the last scroll, the first ${PRERENDERS_AT_ONCE} in view`, () => {
+      initSpeculation(document, (run) => run());
+      expect(observed.targets.map((a) => a.getAttribute('href'))).toEqual(['/p/1/', '/p/2/', '/p/3/']);
+      inView('/p/2/', '/p/3/', '/p/1/');
+      vi.advanceTimersByTime(AT_REST_MS - 1);
+      window.dispatchEvent(new Event('scroll'));
+      vi.advanceTimersByTime(AT_REST_MS - 1);
+      expect(prerendering()).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(prerendering()).toEqual(['/p/1/', '/p/2/']);
+      inView('/p/3/');
+      vi.advanceTimersByTime(AT_REST_MS);
+      expect(prerendering()).toEqual(['/p/2/', '/p/3/']);
+    });
+
+    it('not while the page is itself being prerendered: from the moment the visitor opens it', () => {
+      Object.defineProperty(document, 'prerendering', { value: true, configurable: true });
+      initSpeculation(document, (run) => run());
+      expect(document.head.querySelectorAll('script')).toHaveLength(0);
+      Object.defineProperty(document, 'prerendering', { value: false, configurable: true });
+      document.dispatchEvent(new Event('prerenderingchange'));
+      expect(document.head.querySelectorAll('script[data-prefetch]')).toHaveLength(1);
+      inView('/p/3/');
+      vi.advanceTimersByTime(AT_REST_MS);
+      expect(prerendering()).toEqual(['/p/3/']);
+    });
   });
 
   it('with speculation rules, a touch adds nothing: the page rules prerender on intent', () => {

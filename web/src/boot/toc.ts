@@ -24,17 +24,19 @@ export function scrollToElement(el: HTMLElement, smooth = true): void {
 }
 
 export function initToc(doc: Document): void {
-  doc.addEventListener('click', (event) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const link = event.target instanceof Element ? event.target.closest('[data-toc] a[href^="#"]') : null;
-    if (!link) return;
-    const hash = link.getAttribute('href')!;
-    const target = elementForHash(doc, hash);
-    if (!target) return;
-    event.preventDefault();
-    scrollToElement(target);
-    doc.defaultView!.history.replaceState(doc.defaultView!.history.state, '', hash);
-    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-    target.focus({ preventScroll: true });
-  });
+  // On the contents themselves (a post's): a tap anywhere else calls no script for this.
+  for (const toc of doc.querySelectorAll<HTMLElement>('[data-toc]'))
+    toc.addEventListener('click', (event) => {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = event.target instanceof Element ? event.target.closest('[data-toc] a[href^="#"]') : null;
+      if (!link) return;
+      const hash = link.getAttribute('href')!;
+      const target = elementForHash(doc, hash);
+      if (!target) return;
+      event.preventDefault();
+      scrollToElement(target);
+      doc.defaultView!.history.replaceState(doc.defaultView!.history.state, '', hash);
+      if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+      target.focus({ preventScroll: true });
+    });
 }

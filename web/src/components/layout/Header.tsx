@@ -162,6 +162,16 @@ export function Header({ site }: { site: HeaderSiteFragment | undefined }) {
             aria-label={t('header.mobileNav')}
             display="none"
             css={{ '&[data-open]': { display: { base: 'flex', lg: 'none' } } }}
+            // Over the page, below the header bar: opening it moves nothing else, so the phone
+            // lays out and paints only the menu (a menu in the flow pushed the whole page down).
+            position="absolute"
+            top="100%"
+            insetX="0"
+            maxH="calc(100dvh - 5rem)"
+            overflowY="auto"
+            bg="white"
+            boxShadow="md"
+            px={{ base: '4', md: '6' }}
             gap="1"
             pb="3"
             borderTopWidth="1px"

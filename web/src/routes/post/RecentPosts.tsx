@@ -62,7 +62,8 @@ export function RecentPosts(props: { currentSlug: string; recent: Deferred<Query
             pb="2"
             _last={{ borderBottomWidth: '0', pb: '0' }}
           >
-            <PostLink to={localize(p.uri)} lang={contentLang(p.language)}>
+            {/* A reader who finished the post is likely to go on to one of these: fetched ahead. */}
+            <PostLink to={localize(p.uri)} lang={contentLang(p.language)} data-likely="">
               {p.title}
             </PostLink>
             <chakra.time dateTime={p.date} display="block" fontSize="xs" color="gray.600">
