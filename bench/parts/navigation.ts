@@ -27,7 +27,7 @@ import puppeteer, {
   type Page,
 } from 'puppeteer-core';
 import { performance } from 'node:perf_hooks';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, KEEP_NAMES_SHIM } from '../../e2e/lib/chromium.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, KEEP_NAMES_SHIM, agreeToDisclaimer } from '../../e2e/lib/chromium.mjs';
 import { DISCLAIMER_KEY } from '../../web/src/components/layout/disclaimer-key.js';
 import { median, type BenchResults } from '../lib/report.js';
 import type { Recalibrate } from '../lib/cpu.js';
@@ -254,22 +254,13 @@ function instrument(opts: Watch): void {
     document.addEventListener('prerenderingchange', () => state.watchHeading(), { once: true });
 }
 
-/** A returning visitor's: the disclaimer's agreement stored, so its modal does not sit over the page. */
-function agreed(key: string): void {
-  try {
-    if (window.location.origin !== 'null') window.localStorage.setItem(key, 'true');
-  } catch {
-    // about:blank has no storage.
-  }
-}
-
 /**
  * What runs at the start of every document of the browser: tsx's name shim (the functions here are
  * compiled with esbuild's keepNames, which wraps them in a `__name` the page lacks), the returning
  * visitor's agreement, and the instrument for the measurement under way.
  */
 const documentStart = (watch: Watch) =>
-  `${KEEP_NAMES_SHIM}\n(${agreed.toString()})(${JSON.stringify(DISCLAIMER_KEY)});\n(${instrument.toString()})(${JSON.stringify(watch)});`;
+  `${KEEP_NAMES_SHIM}\n(${agreeToDisclaimer.toString()})(${JSON.stringify(DISCLAIMER_KEY)});\n(${instrument.toString()})(${JSON.stringify(watch)});`;
 
 /**
  * Gives every page session the browser attaches, as it attaches it, the current measurement's

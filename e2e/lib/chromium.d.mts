@@ -5,3 +5,4 @@ export declare function markDisclaimerAgreed(
   context: import('playwright-core').BrowserContext,
   key: string,
 ): Promise<void>;
+export declare function agreeToDisclaimer(key: string): void;

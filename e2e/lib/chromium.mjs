@@ -24,14 +24,14 @@ export const KEEP_NAMES_SHIM = 'globalThis.__name = globalThis.__name || ((fn) =
  * their own copy of the key (a test checks the site uses it); the bench passes the site's.
  */
 export async function markDisclaimerAgreed(context, key) {
-  await context.addInitScript(
-    ([k]) => {
-      try {
-        if (window.location.origin !== 'null') window.localStorage.setItem(k, 'true');
-      } catch {
-        // about:blank has no storage.
-      }
-    },
-    [key],
-  );
+  await context.addInitScript(agreeToDisclaimer, key);
+}
+
+/** In the page, at a document's start: stores the disclaimer's agreement under `key`. */
+export function agreeToDisclaimer(key) {
+  try {
+    if (window.location.origin !== 'null') window.localStorage.setItem(key, 'true');
+  } catch {
+    // about:blank has no storage.
+  }
 }

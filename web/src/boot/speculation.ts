@@ -42,20 +42,27 @@ export function supportsSpeculationRules(doc: Document): boolean {
   return Script?.supports?.('speculationrules') === true;
 }
 
+type Action = 'prefetch' | 'prerender';
+
+/** The pages this module's own `action` rules name, oldest first. */
+function ruleUrls(doc: Document, action: Action): string[] {
+  return [...doc.head.querySelectorAll(`script[data-${action}]`)].flatMap((script) =>
+    (
+      (JSON.parse(script.textContent ?? '{}') as Partial<Record<Action, { urls: string[] }[]>>)[action] ?? []
+    ).flatMap((rule) => rule.urls),
+  );
+}
+
 /** The pages this module has asked for already, as its own rules and links in the head say. */
 function askedFor(doc: Document): Set<string> {
-  const asked = new Set<string>();
-  for (const script of doc.head.querySelectorAll('script[data-prefetch]'))
-    for (const rule of (JSON.parse(script.textContent ?? '{}') as { prefetch?: { urls: string[] }[] })
-      .prefetch ?? [])
-      rule.urls.forEach((u) => asked.add(u));
+  const asked = new Set(ruleUrls(doc, 'prefetch'));
   for (const link of doc.head.querySelectorAll('link[rel="prefetch"]'))
     asked.add(link.getAttribute('href') ?? '');
   return asked;
 }
 
 /** The browser's speculation rule for `urls`, with the page's nonce, marked as this module's. */
-function appendRule(doc: Document, action: 'prefetch' | 'prerender', urls: string[]): HTMLScriptElement {
+function appendRule(doc: Document, action: Action, urls: string[]): void {
   const script = doc.createElement('script');
   script.type = 'speculationrules';
   script.dataset[action] = '';
@@ -63,7 +70,6 @@ function appendRule(doc: Document, action: 'prefetch' | 'prerender', urls: strin
   if (nonce) script.nonce = nonce;
   script.textContent = JSON.stringify({ [action]: [{ urls, eagerness: 'immediate' }] });
   doc.head.append(script);
-  return script;
 }
 
 /** Asks the browser to fetch `urls` now (each once per page): speculation rules, or <link rel=prefetch>. */
@@ -106,18 +112,11 @@ export function prerender(doc: Document, urls: string[]): void {
     return;
   }
   if (savingData(doc)) return;
-  const rules = () => [...doc.head.querySelectorAll<HTMLScriptElement>('script[data-prerender]')];
-  const current = new Set(
-    rules().flatMap(
-      (s) =>
-        (JSON.parse(s.textContent ?? '{}') as { prerender?: { urls: string[] }[] }).prerender?.[0]?.urls ??
-        [],
-    ),
-  );
+  const current = new Set(ruleUrls(doc, 'prerender'));
   for (const url of urls.filter((u) => !current.has(u)).slice(-PRERENDERS_AT_ONCE)) {
     appendRule(doc, 'prerender', [url]);
     // Removing a rule cancels its prerender.
-    rules()
+    [...doc.head.querySelectorAll('script[data-prerender]')]
       .slice(0, -PRERENDERS_AT_ONCE)
       .forEach((old) => old.remove());
   }
