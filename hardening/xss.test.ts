@@ -85,8 +85,8 @@ function checkServerHtml(path: string, html: string): string[] {
   const text = (e: Element) =>
     e.children.map((c) => ('data' in c ? String((c as { data: string }).data) : '')).join('');
   const scripts = elements.filter((e) => e.name === 'script');
-  // JSON-LD, the speculation rules, the disclaimer's opener, the boot module, and on a page with
-  // islands their config.
+  // JSON-LD, the speculation rules, the disclaimer's opener (after the page), the boot module, and on
+  // a page with islands their config.
   for (const script of scripts) {
     const type = script.attribs.type ?? '';
     const json = () => JSON.parse(text(script)) as unknown;
@@ -103,8 +103,8 @@ function checkServerHtml(path: string, html: string): string[] {
         if (text(script) !== bootCode) problems.push(`${path}: an inline module that is not the boot module`);
       } else if (type === '' && !script.attribs.src && text(script) === OPEN_DISCLAIMER_SCRIPT) {
         const before = script.prev?.type === 'tag' ? (script.prev as Element) : null;
-        if (before?.name !== 'dialog' || before.attribs.id !== 'disclaimer')
-          problems.push(`${path}: the disclaimer's opener is not right after its dialog`);
+        if (before?.attribs.id !== 'root')
+          problems.push(`${path}: the disclaimer's opener is not right after the page`);
       } else {
         problems.push(`${path}: unexpected script ${script.attribs.src ?? text(script).slice(0, 80)}`);
       }

@@ -90,6 +90,13 @@ export const COMPRESSION: FastifyCompressOptions = {
     params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 },
   },
   zlibOptions: { level: 6 },
+  // A page (150-300 KB; brotli at this quality takes about 2 ms) is compressed in one go and leaves
+  // with its headers, not streamed: streamed, the headers went first and the body 2-3 ms later, in
+  // two pieces, and the browser painted the empty page in between, then the page's top alone, and
+  // parsed, styled and laid out the rest in a long task after that first paint (a low-tier phone's
+  // main thread busy for up to 0.75 s after the page appears; docs/decisions/0015). Larger answers
+  // still stream.
+  syncThreshold: 512 * 1024,
   // Request bodies are read as sent: a compressed one would be a way past the body limit.
   globalDecompression: false,
 };

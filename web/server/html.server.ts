@@ -4,6 +4,7 @@ import { HTML_LANG, OG_LOCALE, type Lang } from '@site/content-model';
 import type { HeadData } from '../src/entry-server';
 import type { Alternates } from '../src/i18n/alternates';
 import { ISLAND_MODULES, jsonForScript } from '../src/islands/island-markup';
+import { OPEN_DISCLAIMER_SCRIPT } from '../src/components/layout/disclaimer-key';
 import { devanagariFontTags, type DevanagariFontFiles } from './devanagari-font.server';
 
 /**
@@ -163,6 +164,8 @@ export function renderDocument(parts: DocumentParts): string {
     '<!doctype html>' +
     `<html lang="${HTML_LANG[lang]}"><head>${tags.filter(Boolean).join('')}</head>` +
     `<body><div id="root">${parts.html}</div>` +
+    // Opens the disclaimer on a first visit, once the page behind it is parsed (disclaimer-key.ts).
+    `<script nonce="${n}">${OPEN_DISCLAIMER_SCRIPT}</script>` +
     (islands
       ? `<script type="application/json" id="islands-config" nonce="${n}">${jsonForScript(islands)}</script>`
       : '') +

@@ -2,7 +2,7 @@
 // When the islands' code may start: once the page has loaded and painted (two frames after the first
 // contentful paint), at most LATEST_START_MS after the page started, or at once on a tap or a key.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LATEST_START_MS, afterPaint } from './islands';
+import { LATEST_START_MS, afterPaint, inTurn } from './islands';
 
 type PaintCallback = (list: { getEntriesByName: (name: string) => unknown[] }) => void;
 
@@ -78,5 +78,30 @@ describe('afterPaint', () => {
     expect(added).toEqual(expect.arrayContaining(['pointerdown', 'keydown']));
     vi.advanceTimersByTime(LATEST_START_MS);
     expect(removed.sort()).toEqual(['keydown', 'pointerdown']);
+  });
+});
+
+describe('inTurn', () => {
+  it('runs each step in a task of its own, in order, and a failing step does not stop the rest', () => {
+    const tasks: (() => void)[] = [];
+    const ran: string[] = [];
+    inTurn(
+      [
+        () => ran.push('a'),
+        () => {
+          throw new Error('broken');
+        },
+        () => ran.push('c'),
+      ],
+      (run) => tasks.push(run),
+    );
+    expect(ran).toEqual([]);
+    tasks.shift()!();
+    expect(ran).toEqual(['a']);
+    expect(() => tasks.shift()!()).toThrow('broken');
+    expect(ran).toEqual(['a']);
+    tasks.shift()!();
+    expect(ran).toEqual(['a', 'c']);
+    expect(tasks).toEqual([]);
   });
 });

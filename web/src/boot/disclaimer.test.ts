@@ -25,6 +25,9 @@ function page() {
   };
 }
 
+/** Runs a frame's callback at once. */
+const now = (run: () => void) => run();
+
 function memoryStorage(initial: Record<string, string> = {}): Storage {
   const data = new Map(Object.entries(initial));
   return {
@@ -41,7 +44,7 @@ describe('the disclaimer', () => {
   it('opens on a first visit with the focus on I Agree; agreeing stores the flag and closes it', () => {
     const { dialog, agree } = page();
     const storage = memoryStorage();
-    initDisclaimer(document, { storage: () => storage });
+    initDisclaimer(document, { storage: () => storage, nextFrame: now });
     expect(dialog.showModal).toHaveBeenCalled();
     expect(document.activeElement).toBe(agree);
     agree.click();
@@ -51,7 +54,10 @@ describe('the disclaimer', () => {
 
   it('never opens for a visitor who has agreed', () => {
     const { dialog } = page();
-    initDisclaimer(document, { storage: () => memoryStorage({ disclaimerAccepted: 'true' }) });
+    initDisclaimer(document, {
+      storage: () => memoryStorage({ disclaimerAccepted: 'true' }),
+      nextFrame: now,
+    });
     expect(dialog.showModal).not.toHaveBeenCalled();
   });
 
@@ -60,7 +66,7 @@ describe('the disclaimer', () => {
     const refusing = () => {
       throw new Error('SecurityError');
     };
-    initDisclaimer(document, { storage: refusing });
+    initDisclaimer(document, { storage: refusing, nextFrame: now });
     expect(dialog.showModal).toHaveBeenCalled();
     agree.click();
     expect(dialog.close).toHaveBeenCalled();
@@ -69,7 +75,7 @@ describe('the disclaimer', () => {
   it('Escape does not dismiss it; Tab cycles between its two buttons; Disagree leaves', () => {
     const { dialog, agree, leave } = page();
     const left = vi.fn();
-    initDisclaimer(document, { storage: () => memoryStorage(), leave: left });
+    initDisclaimer(document, { storage: () => memoryStorage(), leave: left, nextFrame: now });
     const cancel = new Event('cancel', { cancelable: true });
     dialog.dispatchEvent(cancel);
     expect(cancel.defaultPrevented).toBe(true);
@@ -86,17 +92,32 @@ describe('the disclaimer', () => {
     expect(left).toHaveBeenCalled();
   });
 
-  describe('the inline opener written after the dialog', () => {
-    // The script as the browser runs it, with this test's storage in place of the window's.
-    const runOpener = (storage: Pick<Storage, 'getItem'>) =>
-      new Function('localStorage', OPEN_DISCLAIMER_SCRIPT)(storage) as void;
+  it('opens in the next frame, not in its own task', () => {
+    const { dialog } = page();
+    const frames: (() => void)[] = [];
+    initDisclaimer(document, { storage: () => memoryStorage(), nextFrame: (run) => frames.push(run) });
+    expect(dialog.showModal).not.toHaveBeenCalled();
+    frames.shift()!();
+    expect(dialog.showModal).toHaveBeenCalledTimes(1);
+  });
 
-    it('opens the dialog on a first visit, and the boot script then wires it without opening it again', () => {
+  describe('the inline opener written after the page', () => {
+    // The script as the browser runs it, with this test's storage and frames in place of the window's.
+    const frames: (() => void)[] = [];
+    const runOpener = (storage: Pick<Storage, 'getItem'>) =>
+      new Function('localStorage', 'requestAnimationFrame', OPEN_DISCLAIMER_SCRIPT)(
+        storage,
+        (run: () => void) => frames.push(run),
+      ) as void;
+    const nextFrame = () => frames.splice(0).forEach((run) => run());
+
+    it('opens the dialog in the next frame on a first visit, and the boot script then wires it without opening it again', () => {
       const { dialog, agree } = page();
       const storage = memoryStorage();
       runOpener(storage);
-      expect(dialog.showModal).toHaveBeenCalledTimes(1);
-      initDisclaimer(document, { storage: () => storage });
+      initDisclaimer(document, { storage: () => storage, nextFrame: (run) => frames.push(run) });
+      expect(dialog.showModal).not.toHaveBeenCalled();
+      nextFrame();
       expect(dialog.showModal).toHaveBeenCalledTimes(1);
       expect(document.activeElement).toBe(agree);
       agree.click();
@@ -107,17 +128,30 @@ describe('the disclaimer', () => {
     it('leaves it closed for a visitor who agreed, and opens it when storage is refused', () => {
       const { dialog } = page();
       runOpener(memoryStorage({ [DISCLAIMER_KEY]: 'true' }));
+      nextFrame();
       expect(dialog.showModal).not.toHaveBeenCalled();
       runOpener({
         getItem: () => {
           throw new Error('SecurityError');
         },
       });
+      nextFrame();
       expect(dialog.showModal).toHaveBeenCalledTimes(1);
     });
 
+    it('reads storage in the frame: a page prerendered before the visitor agreed elsewhere stays closed', () => {
+      const { dialog } = page();
+      const storage = memoryStorage();
+      runOpener(storage);
+      initDisclaimer(document, { storage: () => storage, nextFrame: (run) => frames.push(run) });
+      storage.setItem(DISCLAIMER_KEY, 'true');
+      nextFrame();
+      expect(dialog.showModal).not.toHaveBeenCalled();
+    });
+
     it('does nothing on a page without the dialog', () => {
-      expect(() => runOpener(memoryStorage())).not.toThrow();
+      runOpener(memoryStorage());
+      expect(() => nextFrame()).not.toThrow();
     });
   });
 });

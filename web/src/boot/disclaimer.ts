@@ -1,7 +1,7 @@
 // The Bar Council disclaimer (brief §4): a native modal <dialog> the server renders closed on every
-// page. On a first visit it opens (usually already opened by the inline script after it,
-// OPEN_DISCLAIMER_SCRIPT); the browser traps focus and makes the page behind it inert. This wires
-// its buttons and opens it if that script did not.
+// page. On a first visit it opens (usually already opened by the inline script at the end of the
+// body, OPEN_DISCLAIMER_SCRIPT); the browser traps focus and makes the page behind it inert. This
+// wires its buttons and opens it if that script did not.
 // Returning visitors (and crawlers, and browsers without JavaScript) never see it.
 import { DISCLAIMER_ID, DISCLAIMER_KEY } from '../components/layout/disclaimer-key';
 
@@ -37,7 +37,7 @@ function trapFocus(dialog: HTMLDialogElement, event: KeyboardEvent): void {
 
 export function initDisclaimer(
   doc: Document,
-  opts: { storage?: () => Storage; leave?: () => void } = {},
+  opts: { storage?: () => Storage; leave?: () => void; nextFrame?: (run: () => void) => void } = {},
 ): void {
   const storage = opts.storage ?? (() => doc.defaultView!.localStorage);
   const dialog = doc.getElementById(DISCLAIMER_ID);
@@ -57,6 +57,10 @@ export function initDisclaimer(
   });
   leave?.addEventListener('click', opts.leave ?? (() => doc.defaultView!.location.assign('about:blank')));
   // The focus goes to I Agree by its autofocus attribute: focusing it here would make the browser
-  // lay the whole page out inside this script's task.
-  if (!dialog.open) dialog.showModal();
+  // lay the whole page out inside this script's task. Opened, if the inline opener has not, in the
+  // next frame as that opener does, where the frame's own style and layout are done anyway.
+  const nextFrame = opts.nextFrame ?? ((run) => doc.defaultView!.requestAnimationFrame(run));
+  nextFrame(() => {
+    if (!dialog.open && !agreed(storage)) dialog.showModal();
+  });
 }

@@ -58,6 +58,22 @@ export function afterPaint(doc: Document, latestMs = LATEST_START_MS): (run: () 
   return (run) => (ready ? run() : waiting.push(run));
 }
 
+/** Runs each step in a task of its own, in order, so that a tap between two of them is answered at once. */
+export function inTurn(
+  steps: (() => void)[],
+  later: (run: () => void) => void = (run) => setTimeout(run, 0),
+): void {
+  const next = () => {
+    try {
+      steps.shift()?.();
+    } finally {
+      // A step that fails does not stop the others.
+      if (steps.length > 0) later(next);
+    }
+  };
+  later(next);
+}
+
 export function readIslandsConfig(doc: Document): IslandsConfig | null {
   const text = doc.getElementById('islands-config')?.textContent;
   if (!text) return null;

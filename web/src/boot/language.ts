@@ -43,7 +43,9 @@ export function homeRedirect(url: URL, referrer: string, remembered: Lang | null
 export function initLanguage(doc: Document): void {
   const win = doc.defaultView;
   if (!win) return;
-  const to = homeRedirect(new URL(win.location.href), doc.referrer, rememberedLang(doc.cookie));
+  const url = new URL(win.location.href);
+  // The cookie only where it can matter: reading it waits on the browser's cookie store.
+  const to = homeRedirect(url, doc.referrer, url.pathname === '/' ? rememberedLang(doc.cookie) : null);
   if (to) {
     win.location.replace(to);
     return;
