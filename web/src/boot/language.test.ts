@@ -13,21 +13,21 @@ describe('the remembered language', () => {
   });
 
   it('takes a Hindi reader arriving at the bare home page from outside to the Hindi home page', () => {
-    expect(homeRedirect(home, '', 'hi')).toBe('/hi/');
-    expect(homeRedirect(home, 'https://search.example/?q=law', 'hi')).toBe('/hi/');
-    expect(homeRedirect(new URL('https://site.example/#contact'), '', 'hi')).toBe('/hi/#contact');
+    expect(homeRedirect(home, '', () => 'hi')).toBe('/hi/');
+    expect(homeRedirect(home, 'https://search.example/?q=law', () => 'hi')).toBe('/hi/');
+    expect(homeRedirect(new URL('https://site.example/#contact'), '', () => 'hi')).toBe('/hi/#contact');
   });
 
   it('lets the address win everywhere else', () => {
     // Followed a link on the site (the switcher to English included).
-    expect(homeRedirect(home, 'https://site.example/hi/', 'hi')).toBeNull();
+    expect(homeRedirect(home, 'https://site.example/hi/', () => 'hi')).toBeNull();
     // Any other address, or the home page with a query.
-    expect(homeRedirect(new URL('https://site.example/blog'), '', 'hi')).toBeNull();
-    expect(homeRedirect(new URL('https://site.example/about/'), '', 'hi')).toBeNull();
-    expect(homeRedirect(new URL('https://site.example/?utm=x'), '', 'hi')).toBeNull();
+    expect(homeRedirect(new URL('https://site.example/blog'), '', () => 'hi')).toBeNull();
+    expect(homeRedirect(new URL('https://site.example/about/'), '', () => 'hi')).toBeNull();
+    expect(homeRedirect(new URL('https://site.example/?utm=x'), '', () => 'hi')).toBeNull();
     // No choice, or English chosen.
-    expect(homeRedirect(home, '', null)).toBeNull();
-    expect(homeRedirect(home, '', 'en')).toBeNull();
+    expect(homeRedirect(home, '', () => null)).toBeNull();
+    expect(homeRedirect(home, '', () => 'en')).toBeNull();
   });
 
   it('remembers the language a followed switcher leads to', () => {

@@ -29,9 +29,13 @@ function remember(doc: Document, lang: Lang): void {
   doc.cookie = `${LANG_COOKIE}=${lang}; path=/; max-age=${YEAR_S}; samesite=lax`;
 }
 
-/** Where a visitor arriving at `url` from `referrer` should be instead, or null to stay. */
-export function homeRedirect(url: URL, referrer: string, remembered: Lang | null): string | null {
-  if (remembered !== 'hi' || url.pathname !== '/' || url.search !== '') return null;
+/**
+ * Where a visitor arriving at `url` from `referrer` should be instead, or null to stay. The
+ * remembered language is asked for only on the bare home page: reading the cookie waits on the
+ * browser's cookie store.
+ */
+export function homeRedirect(url: URL, referrer: string, remembered: () => Lang | null): string | null {
+  if (url.pathname !== '/' || url.search !== '' || remembered() !== 'hi') return null;
   try {
     if (referrer && new URL(referrer).origin === url.origin) return null;
   } catch {
@@ -43,9 +47,7 @@ export function homeRedirect(url: URL, referrer: string, remembered: Lang | null
 export function initLanguage(doc: Document): void {
   const win = doc.defaultView;
   if (!win) return;
-  const url = new URL(win.location.href);
-  // The cookie only where it can matter: reading it waits on the browser's cookie store.
-  const to = homeRedirect(url, doc.referrer, url.pathname === '/' ? rememberedLang(doc.cookie) : null);
+  const to = homeRedirect(new URL(win.location.href), doc.referrer, () => rememberedLang(doc.cookie));
   if (to) {
     win.location.replace(to);
     return;
