@@ -531,6 +531,45 @@ describe("the page's own script", () => {
   });
 
   pageTest(
+    'a finger opens the phone menu as it lifts, with no click after it, and closes it again',
+    375,
+    async (tp) => {
+      const { page } = tp;
+      await tp.goto('/blog');
+      const button = page.locator('header button[aria-controls="mobile-menu"]');
+      const menu = page.locator('#mobile-menu');
+      // Closed, the menu is laid out but hidden: not seen and not in the keyboard's way.
+      assert.equal(await menu.isVisible(), false);
+      assert.equal(await menu.evaluate((m) => getComputedStyle(m).visibility), 'hidden');
+      await page.evaluate(() => {
+        const w = window as unknown as { clicks: number };
+        w.clicks = 0;
+        document.addEventListener('click', () => (w.clicks += 1), true);
+      });
+      for (let i = 0; i < 8; i += 1) {
+        await page.keyboard.press('Tab');
+        assert.equal(
+          await page.evaluate(() => !!document.activeElement?.closest('#mobile-menu')),
+          false,
+          'no link of the closed menu takes the focus',
+        );
+      }
+      await button.tap();
+      assert.ok(await menu.isVisible(), 'the menu opens');
+      assert.equal(await button.getAttribute('aria-expanded'), 'true');
+      assert.equal(await button.getAttribute('aria-label'), 'Close menu');
+      assert.equal(
+        await page.evaluate(() => (window as unknown as { clicks: number }).clicks),
+        0,
+        'no click',
+      );
+      await button.tap();
+      await menu.waitFor({ state: 'hidden' });
+      assert.equal(await button.getAttribute('aria-expanded'), 'false', 'a second tap closes it');
+    },
+  );
+
+  pageTest(
     "the page tells the browser what to fetch ahead: prerender on intent, the likely next pages once loaded and prerendered when in view at rest, the menu's pages when it opens",
     375,
     async (tp) => {
