@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { forTheBrowser, chakraThemeData as themeDataPlugin } from '../../build/chakra-theme-data';
 import { getSystem } from './theme';
-import { UNUSED_UTILITY_VARIABLE, chakraThemeData } from './theme-data';
+import { SELECTION_CSS, UNUSED_UTILITY_VARIABLE, chakraThemeData } from './theme-data';
 
 const MODULE = fileURLToPath(new URL('./theme-data.ts', import.meta.url));
 
@@ -49,6 +49,15 @@ describe('Chakra theme data', () => {
       expect(css).not.toContain(`var(${name})`);
       expect(css).not.toContain(`"${name}"`);
     }
+  });
+
+  it("colours a selection as Chakra does, with no custom property: Chromium styles every element's ::selection", () => {
+    expect(chakraThemeData().globalCss!['*::selection']).toStrictEqual(SELECTION_CSS);
+    const rule = JSON.stringify(getSystem()._global).match(/"&\*::selection":\{[^}]*\}/)?.[0];
+    expect(rule).toContain(
+      'color-mix(in srgb, var(--chakra-colors-color-palette-emphasized) 80%, transparent)',
+    );
+    expect(rule).not.toContain('"--');
   });
 
   it('keeps only the palettes and recipes the site uses', () => {
