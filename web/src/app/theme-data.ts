@@ -57,7 +57,8 @@ function refersToMissingPalette(value: string): boolean {
 }
 
 /**
- * Chakra's global CSS with no custom property set on every element. Its `*` rule sets 29: those of
+ * Chakra's global CSS with no custom property set on every element (nor on every element's
+ * ::selection: SELECTION_CSS). Its `*` rule sets 29: those of
  * the `filter: auto`, `backdropFilter: auto` and `ring` utilities, which the site does not use
  * (their `var()`s appear in no page), are dropped; the three `--global-*` ones the reset reads move
  * to `html`, where every element inherits the same values. A custom property set on every element
@@ -80,15 +81,16 @@ export const SELECTION_CSS = {
 } as const;
 
 function withoutPerElementVariables(css: typeof globalCss): typeof globalCss {
+  const selection = css['*::selection'] ? { '*::selection': SELECTION_CSS } : {};
   const all = css['*'] as Record<string, unknown> | undefined;
-  if (!all) return css;
+  if (!all) return { ...css, ...selection } as typeof globalCss;
   const entries = Object.entries(all).filter(([k]) => !UNUSED_UTILITY_VARIABLE.test(k));
   const isVariable = ([k]: [string, unknown]) => k.startsWith('--');
   return {
     ...css,
     '*': Object.fromEntries(entries.filter((e) => !isVariable(e))),
     html: { ...(css.html as Record<string, unknown>), ...Object.fromEntries(entries.filter(isVariable)) },
-    ...(css['*::selection'] ? { '*::selection': SELECTION_CSS } : {}),
+    ...selection,
   } as typeof globalCss;
 }
 

@@ -3,7 +3,7 @@
 // go next (speculation.ts).
 import { MENU_LABEL_ATTRS, MOBILE_MENU } from '../components/layout/navigation';
 
-/** The attribute that shows the menu (the header's CSS displays the menu when it is present). */
+/** The attribute that shows the menu (the header's CSS makes the laid-out menu visible when it is present). */
 export const OPEN_ATTR = 'data-open';
 
 /** A finger that moved further than this (CSS px) between touching and lifting was not tapping. */
@@ -29,7 +29,7 @@ export function setMenuOpen(button: Element, menu: HTMLElement, open: boolean): 
  * arrived). A touch that moved, was cancelled or became a scroll (its end no longer cancelable) is
  * left to the browser. Mouse, keyboard and assistive technology still come as a click.
  */
-export function onTap(el: Element, act: () => void): void {
+function onTap(el: Element, act: () => void): void {
   let start: { id: number; x: number; y: number } | null = null;
   el.addEventListener(
     'touchstart',
