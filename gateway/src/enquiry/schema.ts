@@ -21,14 +21,10 @@ function fieldSchema(field: EnquiryField) {
   if (rule.pattern) value = value.regex(rule.pattern, messages.invalid ?? messages.tooLong);
   const valid = rule.valid;
   if (valid) value = value.refine((v) => valid(v), messages.invalid ?? messages.tooLong);
-  const allowed = rule.oneOf;
-  const checked = allowed
-    ? value.refine((v) => allowed.includes(v), messages.invalid ?? messages.tooLong)
-    : value;
   // Preprocessing (rather than a transform of z.unknown()) also runs for a key the input lacks.
-  if (rule.required) return z.preprocess((raw) => normalizeField(field, raw), checked);
+  if (rule.required) return z.preprocess((raw) => normalizeField(field, raw), value);
   // An optional field left empty is absent, not an empty string.
-  return z.preprocess((raw) => normalizeField(field, raw) || null, checked.nullable());
+  return z.preprocess((raw) => normalizeField(field, raw) || null, value.nullable());
 }
 
 /** The practice-area field alone: the resolver checks its value against the site's list too. */

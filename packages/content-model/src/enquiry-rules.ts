@@ -35,8 +35,6 @@ export interface FieldRule {
   pattern?: RegExp;
   /** Tested on the normalised value after the pattern: what a pattern cannot tell (a number that exists). */
   valid?: (value: string) => boolean;
-  /** The only values allowed. */
-  oneOf?: readonly string[];
   /** Several lines allowed (the message); other fields are one line. */
   multiline?: boolean;
   messages: { required?: string; tooShort?: string; tooLong: string; invalid?: string };
@@ -165,7 +163,6 @@ export function errorCodeOfNormalized(field: EnquiryField, value: string): Enqui
   if (value.length > rule.max) return 'tooLong';
   if (rule.pattern && !rule.pattern.test(value)) return or('invalid');
   if (rule.valid && !rule.valid(value)) return or('invalid');
-  if (rule.oneOf && !rule.oneOf.includes(value)) return or('invalid');
   return null;
 }
 
