@@ -281,6 +281,25 @@ describe('sitemapUrls', () => {
     expect(byLoc.get('https://www.example.in/practice-areas/family-law/')).toBe('2026-07-01T00:00:00Z');
   });
 
+  it('leaves out the posts and pages their editors kept out of search, in both languages', () => {
+    const urls = sitemapUrls({
+      ...input,
+      posts: posts.map((p, i) => (i === 0 || i === 44 ? { ...p, noindex: true } : { ...p, noindex: false })),
+      pages: input.pages.map((p) => (p.uri === '/privacy-policy/' ? { ...p, noindex: true } : p)),
+    });
+    const locs = urls.map((u) => u.loc);
+    for (const gone of ['/blog/post-1', '/blog/post-45', '/privacy-policy/']) {
+      expect(locs).not.toContain(`https://www.example.in${gone}`);
+      expect(locs).not.toContain(`https://www.example.in/hi${gone}`);
+    }
+    expect(locs).toContain('https://www.example.in/blog/post-2');
+    // They are still on the blog's list pages: the list pages and their dates stay as they were.
+    expect(english(urls)).toHaveLength(4 + 43 + 2);
+    const byLoc = new Map(urls.map((u) => [u.loc, u.lastmod]));
+    expect(byLoc.get('https://www.example.in/blog')).toBe('2026-11-20T08:00:00Z');
+    expect(byLoc.get('https://www.example.in/blog/page/3')).toBe('2026-11-07T08:00:00Z');
+  });
+
   it('still lists the home page and the blog when there are no posts', () => {
     const urls = sitemapUrls({ ...input, posts: [], totalPosts: 0, pages: [], practiceAreaLinks: [] });
     expect(urls.map((u) => u.loc)).toEqual([

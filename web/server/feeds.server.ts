@@ -183,12 +183,19 @@ const PostSummary = z.object({
   modified: z.string(),
   date: z.string(),
   language: z.enum(['EN', 'HI']).optional(),
+  noindex: z.boolean().optional(),
 });
 
 const SitemapFirstData = z.object({
   posts: z.object({ totalCount: z.number(), totalPages: z.number(), nodes: z.array(PostSummary) }).nullable(),
-  practiceAreas: z.array(z.object({ link: z.string(), modified: z.string().nullish() })),
-  pages: z.array(z.object({ uri: z.string(), modified: z.string() })),
+  practiceAreas: z.array(
+    z.object({
+      link: z.string(),
+      modified: z.string().nullish(),
+      seo: z.object({ noindex: z.boolean() }).optional(),
+    }),
+  ),
+  pages: z.array(z.object({ uri: z.string(), modified: z.string(), noindex: z.boolean().optional() })),
 });
 
 const SitemapPostsData = z.object({
@@ -213,13 +220,13 @@ const RssData = z.object({
 });
 
 const SITEMAP_FIRST = `query SitemapFirst($first: Int!) {
-  posts(first: $first, page: 1) { totalCount totalPages nodes { uri modified date language } }
-  practiceAreas { link modified }
-  pages(first: 100) { uri modified }
+  posts(first: $first, page: 1) { totalCount totalPages nodes { uri modified date language noindex } }
+  practiceAreas { link modified seo { noindex } }
+  pages(first: 100) { uri modified noindex }
 }`;
 
 const SITEMAP_POSTS = `query SitemapPosts($first: Int!, $page: Int!) {
-  posts(first: $first, page: $page) { nodes { uri modified date language } }
+  posts(first: $first, page: $page) { nodes { uri modified date language noindex } }
 }`;
 
 // The feed is the English blog's, as its <language> says (brief §10: each blog lists its language).
@@ -236,8 +243,11 @@ function normalisePath(p: string): string {
 
 export interface SitemapInput {
   siteUrl: string;
-  /** Every published post, newest first; a post without a language is English. */
-  posts: { uri: string; modified: string; date: string; language?: 'EN' | 'HI' }[];
+  /**
+   * Every published post, newest first; a post without a language is English. One the editor kept
+   * out of search (`noindex`) is on the blog's list pages but has no entry of its own.
+   */
+  posts: { uri: string; modified: string; date: string; language?: 'EN' | 'HI'; noindex?: boolean }[];
   /** Total posts as WordPress counts them (the blog list's page count comes from it). */
   totalPosts: number;
   practiceAreaLinks: string[];
@@ -246,14 +256,16 @@ export interface SitemapInput {
    * in WordPress has no page of the same address to be dated by).
    */
   practiceAreaDates?: ReadonlyMap<string, string>;
-  pages: { uri: string; modified: string }[];
+  /** Every published page; one the editor kept out of search (`noindex`) has no entry. */
+  pages: { uri: string; modified: string; noindex?: boolean }[];
 }
 
 /**
  * Every public address once, in English and then in Hindi (brief §10): home, the blog and its list
  * pages, every post, every practice page and every WordPress page — but not the home page's section
- * aliases, /wp-admin, or a page whose address only redirects (an old practice address: its date goes
- * to the practice page it redirects to). Each language's blog lists that language's posts, so its
+ * aliases, /wp-admin, a page whose address only redirects (an old practice address: its date goes
+ * to the practice page it redirects to), or a post or page its editor kept out of search results
+ * (a sitemap that lists them earns the site warnings in search consoles). Each language's blog lists that language's posts, so its
  * list pages are counted from them; every post has a page in both languages.
  */
 export function sitemapUrls(input: SitemapInput): SitemapUrl[] {
@@ -302,14 +314,14 @@ function languageUrls(
   for (let n = 2; n <= listPages; n += 1) {
     add(`/blog/page/${n}`, dated(listed.slice((n - 1) * POSTS_PER_PAGE, n * POSTS_PER_PAGE)));
   }
-  for (const post of input.posts) add(post.uri, post.modified || post.date);
+  for (const post of input.posts) if (!post.noindex) add(post.uri, post.modified || post.date);
   for (const link of input.practiceAreaLinks) {
     const page = pageDates.get(normalisePath(link)) ?? null;
     add(link, later(page, input.practiceAreaDates?.get(link) ?? null) ?? undefined);
   }
   for (const page of input.pages) {
     const path = normalisePath(page.uri);
-    if (redirects.has(path) || HOME_ALIAS_PATHS.has(path) || NOT_LISTED.has(path)) continue;
+    if (page.noindex || redirects.has(path) || HOME_ALIAS_PATHS.has(path) || NOT_LISTED.has(path)) continue;
     add(page.uri, page.modified);
   }
   return urls;
@@ -419,7 +431,7 @@ export function createFeeds(deps: FeedsDeps) {
         siteUrl: config.SITE_URL,
         posts,
         totalPosts: first.posts.totalCount,
-        practiceAreaLinks: first.practiceAreas.map((a) => a.link),
+        practiceAreaLinks: first.practiceAreas.filter((a) => !a.seo?.noindex).map((a) => a.link),
         practiceAreaDates: new Map(
           first.practiceAreas.flatMap((a) => (a.modified ? [[a.link, a.modified] as const] : [])),
         ),

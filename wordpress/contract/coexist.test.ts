@@ -289,4 +289,50 @@ describe('with Yoast SEO active', () => {
       await proxy.close();
     }
   });
+
+  it('keeps the robots choice in lists: WordPress filters the nested field, the gateway lists it', async () => {
+    await rest('POST', `/lawfirm-fixture/v1/yoast/${seeded.id}`, { headers: YOAST, body: YOAST_META });
+    // The one key a list asks for (gateway/src/sources/api.ts, ROBOTS_FIELDS), not the whole block.
+    const listed = await rest<unknown[]>(
+      'GET',
+      `/wp/v2/posts?include=${seeded.id}&_fields=id,seo_meta.yoast_seo_noindex,yoast_head_json.robots`,
+      { headers: YOAST },
+    );
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.json).toEqual([{ id: seeded.id, seo_meta: { yoast_seo_noindex: true } }]);
+
+    const query = /* GraphQL */ `
+      query Listed($search: String!) {
+        posts(first: 100, search: $search) {
+          nodes {
+            slug
+            noindex
+          }
+        }
+      }
+    `;
+    const proxy = await startHeaderProxy(YOAST);
+    const withYoast = await inProcessGateway(proxy.url, { SITE_NAME: siteName });
+    const without = await inProcessGateway(credentials().url, { SITE_NAME: siteName });
+    try {
+      const find = async (gateway: typeof withYoast) => {
+        const answer = await gateway.query<{ posts: { nodes: { slug: string; noindex: boolean }[] } }>(
+          query,
+          {
+            search: seeded.title,
+          },
+        );
+        expect(answer.errors).toBeUndefined();
+        return answer.data?.posts.nodes.find((n) => n.slug === seeded.slug);
+      };
+      expect(await find(withYoast)).toEqual({ slug: seeded.slug, noindex: true });
+      // Only the list was asked for: no whole post was loaded to say it.
+      expect(proxy.requests.filter((r) => r.includes('/wp/v2/posts'))).toHaveLength(1);
+      expect(await find(without)).toEqual({ slug: seeded.slug, noindex: false });
+    } finally {
+      await withYoast.close();
+      await without.close();
+      await proxy.close();
+    }
+  });
 });

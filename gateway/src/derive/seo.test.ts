@@ -1,6 +1,6 @@
 import { mediaPath } from '../media/address.js';
 import { describe, expect, it } from 'vitest';
-import { mergeSeo, stripSiteSuffix, type MergeSeoInput } from './seo.js';
+import { editorNoindex, mergeSeo, stripSiteSuffix, type MergeSeoInput } from './seo.js';
 
 const SITE = 'https://www.firm.example';
 const base: MergeSeoInput = {
@@ -214,6 +214,18 @@ describe('mergeSeo noindex', () => {
         .noindex,
     ).toBe(false);
     expect(mergeSeo({ ...base, yoast: { robots: null as never } }).noindex).toBe(false);
+  });
+});
+
+describe('editorNoindex', () => {
+  it('reads the two fields a list keeps, and treats missing ones as indexable', () => {
+    expect(editorNoindex(null, null)).toBe(false);
+    expect(editorNoindex(undefined, undefined)).toBe(false);
+    expect(editorNoindex({}, {})).toBe(false);
+    expect(editorNoindex({ robots: { index: 'noindex' } }, null)).toBe(true);
+    expect(editorNoindex(null, { yoast_seo_noindex: true })).toBe(true);
+    expect(editorNoindex({ robots: { index: 'noindex' } }, { yoast_seo_noindex: false })).toBe(false);
+    expect(editorNoindex({ robots: { index: '<b>noindex</b>' } }, {})).toBe(true);
   });
 });
 

@@ -91,6 +91,19 @@ function firstImage(base: string | null, ...values: unknown[]): string | null {
 }
 
 /**
+ * The editor's "do not show in search results": the companion plugin's flag (seo_meta), else Yoast's
+ * own head's robots; indexable when neither says. Lists read it from the two nested fields they ask
+ * WordPress for (sources/api.ts, ROBOTS_FIELDS), whole items from their SEO blocks.
+ */
+export function editorNoindex(
+  yoast: Pick<YoastHeadJson, 'robots'> | null | undefined,
+  meta: Pick<SeoMeta, 'yoast_seo_noindex'> | null | undefined,
+): boolean {
+  if (typeof meta?.yoast_seo_noindex === 'boolean') return meta.yoast_seo_noindex;
+  return htmlToText(yoast?.robots?.index).toLowerCase() === 'noindex';
+}
+
+/**
  * SEO fields for a page: per field, the explicit seo_meta value, else yoast_head_json, else the
  * defaults; plain text with entities decoded; the title carries " | {site}" once; descriptions are at
  * most 300 characters; Open Graph and Twitter fall back to the page's title and description (Twitter
@@ -133,11 +146,7 @@ export function mergeSeo(input: MergeSeoInput): Seo {
   const ogImage = firstImage(siteOrigin, meta.yoast_seo_og_image, yoastOgImage, input.image);
   const twitterImage = firstImage(siteOrigin, meta.yoast_seo_twitter_image, yoast.twitter_image) ?? ogImage;
 
-  // The editor's "do not show in search results" (seo_meta, or Yoast's own head), else indexable.
-  const noindex =
-    typeof meta.yoast_seo_noindex === 'boolean'
-      ? meta.yoast_seo_noindex
-      : htmlToText(yoast.robots?.index).toLowerCase() === 'noindex';
+  const noindex = editorNoindex(yoast, meta);
 
   return {
     title,

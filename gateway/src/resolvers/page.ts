@@ -5,7 +5,7 @@ import { lastModifiedWithOffset, withUtcOffset } from '../derive/date.js';
 import { clampExcerptLength, makeExcerpt } from '../derive/excerpt.js';
 import { contentLanguage, labelledLanguage, toGraphqlLanguage } from '../derive/language.js';
 import { featuresFromWp } from '../derive/practice-areas.js';
-import { mergeSeo } from '../derive/seo.js';
+import { editorNoindex, mergeSeo } from '../derive/seo.js';
 import { htmlToText, titleText } from '../derive/text.js';
 import type { GatewayContext } from '../context.js';
 import type { PageResolvers, PageStructureResolvers, QueryResolvers } from '../generated/resolvers.js';
@@ -108,6 +108,7 @@ export const pageQueries: Pick<QueryResolvers<GatewayContext>, 'page' | 'pages'>
         uri: pageUri(p.slug),
         modified: lastModifiedWithOffset(p),
         language: toGraphqlLanguage(languages[i] ?? 'en'),
+        noindex: editorNoindex(p.yoast_head_json, p.seo_meta),
       }));
     } catch (error) {
       warnThrottled(ctx, { err: errorSummary(error) }, 'pages list failed');

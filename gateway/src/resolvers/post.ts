@@ -5,7 +5,7 @@ import { prepareContent } from '../derive/content.js';
 import { formatLongDate, lastModifiedWithOffset, withUtcOffset } from '../derive/date.js';
 import { clampExcerptLength, makeExcerpt } from '../derive/excerpt.js';
 import { readingTimeFromWords } from '../derive/reading-time.js';
-import { mergeSeo } from '../derive/seo.js';
+import { editorNoindex, mergeSeo } from '../derive/seo.js';
 import {
   contentLanguage,
   fromGraphqlLanguage,
@@ -122,6 +122,8 @@ export const Post: PostResolvers<GatewayContext, WpPostLike> = {
       siteName: siteName(ctx.config),
     });
   },
+  // From the list's own answer (api.ts, ROBOTS_FIELDS) or the whole post's SEO blocks alike.
+  noindex: (post) => editorNoindex(post.yoast_head_json, post.seo_meta),
   banner: async (summary, _args, ctx) => {
     const post = await full(summary, ctx);
     return bannerFrom(post.banner_settings, {

@@ -222,11 +222,21 @@ const wpContentBase = {
   ...languageFields,
 };
 
+/**
+ * The editor's robots choice, as lists ask for it (api.ts, ROBOTS_FIELDS): of Yoast's head only its
+ * `robots`, of the companion plugin's SEO block only its noindex flag (derive/seo.ts, editorNoindex).
+ */
+const robotsFields = {
+  yoast_head_json: pluginObject(z.looseObject({ robots: wpYoastHeadSchema.shape.robots })),
+  seo_meta: pluginObject(z.looseObject({ yoast_seo_noindex: optFlag })),
+};
+
 /** The head of the list summaries below: plain object schemas, so unknown fields are dropped. */
 const summaryBase = z.object({
   ...wpContentHead,
   title: rendered,
   excerpt: renderedOrEmpty,
+  ...robotsFields,
   ...languageFields,
 });
 
@@ -312,6 +322,7 @@ export const wpPageSummarySchema = z.looseObject({
   modified_gmt: optString,
   date: optString,
   date_gmt: optString,
+  ...robotsFields,
   ...languageFields,
 });
 export type WpPageSummary = z.infer<typeof wpPageSummarySchema>;

@@ -120,7 +120,7 @@ describe('embedded source', () => {
     expect((await list('/posts', { search: 'alert' })).items).toEqual([]);
   });
 
-  it('returns only the requested top-level _fields; nested names select nothing (WordPress 6.1)', async () => {
+  it('returns only the requested _fields; nested names select nothing of core fields (WordPress 6.1)', async () => {
     const res = await list('/posts', { per_page: 1, _fields: 'id,slug,title' });
     expect(res.items[0]).toEqual({
       id: 101,
@@ -129,6 +129,32 @@ describe('embedded source', () => {
     });
     const nested = await list('/media', { include: 201, _fields: ['id', 'media_details.width'] });
     expect(nested.items[0]).toEqual({ id: 201 });
+  });
+
+  it("keeps one key of the plugins' SEO fields for a dotted name, the field whole when named whole", async () => {
+    const snapshot = fixtureSnapshot();
+    const post = (snapshot.posts as { id: number; seo_meta: unknown; yoast_head_json: unknown }[])[0]!;
+    post.seo_meta = { yoast_seo_title: 'T', yoast_seo_noindex: true };
+    post.yoast_head_json = { title: 'T', robots: { index: 'noindex', follow: 'follow' } };
+    const source = createEmbeddedSourceFromSnapshot(snapshot);
+    const get = async (fields: string[]) =>
+      ((await source.get('/posts', { include: post.id, _fields: fields })).body as unknown[])[0];
+    expect(await get(['id', 'yoast_head_json.robots', 'seo_meta.yoast_seo_noindex'])).toEqual({
+      id: post.id,
+      yoast_head_json: { robots: { index: 'noindex', follow: 'follow' } },
+      seo_meta: { yoast_seo_noindex: true },
+    });
+    expect(await get(['seo_meta', 'seo_meta.yoast_seo_noindex'])).toEqual({
+      seo_meta: { yoast_seo_title: 'T', yoast_seo_noindex: true },
+    });
+    // A key the field does not have keeps an empty field, as PHP's empty array; null stays null.
+    expect(await get(['id', 'seo_meta.focus_keyword'])).toEqual({ id: post.id, seo_meta: [] });
+    const other = fixtureSnapshot();
+    const bare = (other.posts as { id: number; seo_meta: unknown }[])[0]!;
+    bare.seo_meta = null;
+    const again = createEmbeddedSourceFromSnapshot(other);
+    const answer = await again.get('/posts', { include: bare.id, _fields: ['seo_meta.yoast_seo_noindex'] });
+    expect((answer.body as unknown[])[0]).toEqual({ seo_meta: null });
   });
 
   it("gives posts the companion plugin's featured_image from the media, null where WordPress would show none", async () => {

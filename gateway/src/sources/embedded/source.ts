@@ -3,9 +3,9 @@
 // WORDPRESS_URL is unset, and the fake WordPress of the tests answers with it, so both run the real
 // mapping code. Behaviours follow what WordPress 6.1 does for anonymous requests: per_page 1..100
 // (else 400 rest_invalid_param), page past the end 400, unknown slug an empty list, empty slug
-// ignored, include dropping unknown ids, orderby=include, comma lists, top-level _fields only, and
-// the companion plugin's `featured_image` field, derived from the snapshot's media, and its
-// `lawfirm_language` filter of posts.
+// ignored, include dropping unknown ids, orderby=include, comma lists, _fields (nested names only
+// for the plugins' SEO fields), and the companion plugin's `featured_image` field, derived from the
+// snapshot's media, and its `lawfirm_language` filter of posts.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isLang, type Lang } from '@site/content-model';
@@ -146,15 +146,38 @@ function compare(a: unknown, b: unknown): number {
   return String(a ?? '').localeCompare(String(b ?? ''), 'en');
 }
 
-/** The item with only the `_fields` asked for (all of them when none are named). */
+/**
+ * The item with only the `_fields` asked for (all of them when none are named). A dotted name keeps
+ * one key of an object field, as WordPress's own filter does for the fields plugins register
+ * (`seo_meta.yoast_seo_noindex`); a field named whole is kept whole.
+ */
 function pickFields(item: Item, query: RestQuery): Item {
   const fields = parseList(query._fields);
   if (fields.length === 0) return item;
   const out: Record<string, unknown> = {};
-  // Nested names (media_details.width) select nothing in WordPress 6.1.
   for (const f of fields) if (f in item) out[f] = item[f];
+  const nested = new Map<string, string[]>();
+  for (const f of fields) {
+    const [top, key, ...deeper] = f.split('.');
+    // Nested names of core fields (media_details.width) select nothing in WordPress 6.1.
+    if (key === undefined || deeper.length > 0 || !NESTED_FIELDS.has(top!) || fields.includes(top!)) continue;
+    if (top! in item) nested.set(top!, [...(nested.get(top!) ?? []), key]);
+  }
+  for (const [top, keys] of nested) {
+    const value = item[top];
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      out[top] = value;
+      continue;
+    }
+    const kept = Object.entries(value).filter(([k]) => keys.includes(k));
+    // PHP's empty array: WordPress answers [] for an object none of whose keys was kept.
+    out[top] = kept.length > 0 ? Object.fromEntries(kept) : [];
+  }
   return out;
 }
+
+/** The registered fields whose nested names WordPress filters by (rest_filter_response_fields). */
+const NESTED_FIELDS: ReadonlySet<string> = new Set(['yoast_head_json', 'seo_meta']);
 
 const HAS_FEATURED_IMAGE: readonly CollectionName[] = ['posts', 'pages', 'practice_areas'];
 
