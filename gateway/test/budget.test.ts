@@ -22,7 +22,7 @@ describe('request budget', () => {
     // attachment, not the default image.
     expect(log).toEqual([
       '/categories?hide_empty=true&per_page=50&_fields=id,name,slug,count,lang,language_counts',
-      '/posts?per_page=20&page=1&orderby=date&order=desc&status=publish&_fields=id,date,date_gmt,modified,modified_gmt,slug,title,excerpt,featured_media,featured_image,categories,author_name,word_count,yoast_head_json.robots,seo_meta.yoast_seo_noindex,lang,translations,language,translation,translation_ref',
+      '/posts?per_page=20&page=1&orderby=date&order=desc&status=publish&_fields=id,date,date_gmt,modified,modified_gmt,slug,title,excerpt,featured_media,featured_image,categories,author_name,word_count,lang,translations,language,translation,translation_ref',
     ]);
     // Each post's own attachment; the default image only where a post has none (or an unknown id).
     const mediaIds = new Set(MEDIA.map((m) => m.id));
@@ -65,7 +65,7 @@ describe('request budget', () => {
     const log = h.wp!.stats.log.filter((l) => l.startsWith('/posts'));
     expect(log).toHaveLength(2);
     expect(log[0]).toContain(
-      '_fields=id,date,date_gmt,modified,modified_gmt,slug,title,excerpt,featured_media,featured_image,categories,author_name,word_count,yoast_head_json.robots,seo_meta.yoast_seo_noindex,lang,translations,language,translation,translation_ref',
+      '_fields=id,date,date_gmt,modified,modified_gmt,slug,title,excerpt,featured_media,featured_image,categories,author_name,word_count,lang,translations,language,translation,translation_ref',
     );
     const slugs = res.data!.posts.nodes.map((n) => n.slug).join(',');
     expect(log[1]).toMatch(

@@ -313,7 +313,7 @@ describe('purge', () => {
     await h.query(BLOG_LIST, { first: 20 });
     // The list carries the image (featured_image): the list is asked again, nothing else.
     expect(h.wp!.stats.log).toEqual([
-      '/posts?per_page=20&page=1&orderby=date&order=desc&status=publish&_fields=id,date,date_gmt,modified,modified_gmt,slug,title,excerpt,featured_media,featured_image,categories,author_name,word_count,yoast_head_json.robots,seo_meta.yoast_seo_noindex,lang,translations,language,translation,translation_ref',
+      '/posts?per_page=20&page=1&orderby=date&order=desc&status=publish&_fields=id,date,date_gmt,modified,modified_gmt,slug,title,excerpt,featured_media,featured_image,categories,author_name,word_count,lang,translations,language,translation,translation_ref',
     ]);
   });
 });

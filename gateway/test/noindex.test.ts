@@ -88,6 +88,39 @@ describe('noindex in lists', () => {
     expect(res.errors).toBeUndefined();
     const log = h.wp!.stats.log.filter((l) => l.startsWith('/posts'));
     expect(log).toHaveLength(1);
-    expect(log[0]).toContain(',yoast_head_json.robots,seo_meta.yoast_seo_noindex,');
+    expect(log[0]).toContain(',yoast_head_json.robots,seo_meta.yoast_seo_noindex');
+  });
+
+  it('leaves them out of a list that does not ask for noindex (the blog’s)', async () => {
+    const h = harnesses[0]!;
+    h.wp!.resetStats();
+    const res = await h.query(`{ posts(first: 40) { nodes { slug seo { noindex } } } }`);
+    expect(res.errors).toBeUndefined();
+    const log = h.wp!.stats.log.filter((l) => l.startsWith('/posts?per_page=40'));
+    expect(log).toHaveLength(1);
+    expect(log[0]).not.toContain('robots');
+    expect(log[0]).not.toContain('seo_meta');
+  });
+
+  it('looks the posts up whole where WordPress has neither plugin, and finds them indexable', async () => {
+    const bare = fixtureSnapshot();
+    for (const post of bare.posts as Item[]) {
+      delete post.seo_meta;
+      delete post.yoast_head_json;
+    }
+    const h = await startHarness({ mode: 'wordpress', snapshot: bare });
+    try {
+      const res = await h.query<{ posts: { nodes: { noindex: boolean }[] } }>(
+        `{ posts(first: 5) { nodes { noindex } } }`,
+      );
+      expect(res.errors).toBeUndefined();
+      expect(res.data!.posts.nodes.map((p) => p.noindex)).toEqual([false, false, false, false, false]);
+      // The list, then the five posts whole in one batched request.
+      const log = h.wp!.stats.log.filter((l) => l.startsWith('/posts'));
+      expect(log).toHaveLength(2);
+      expect(log[1]).toMatch(/^\/posts\?slug=[^&]+(,[^&]+){4}&/);
+    } finally {
+      await h.close();
+    }
   });
 });

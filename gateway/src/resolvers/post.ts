@@ -18,6 +18,7 @@ import type { PostResolvers, QueryResolvers } from '../generated/resolvers.js';
 import { isFullPost, type WpCategory, type WpPost, type WpPostLike } from '../sources/types.js';
 import { UpstreamError } from '../sources/rest.js';
 import { normalizeSlug } from '../loaders.js';
+import { selects } from './selection.js';
 import { errorSummary, upstreamUnavailable } from './errors.js';
 import { boundedSearch, boundedSlug, clampInt } from './inputs.js';
 import { bySlug } from './by-slug.js';
@@ -122,8 +123,13 @@ export const Post: PostResolvers<GatewayContext, WpPostLike> = {
       siteName: siteName(ctx.config),
     });
   },
-  // From the list's own answer (api.ts, ROBOTS_FIELDS) or the whole post's SEO blocks alike.
-  noindex: (post) => editorNoindex(post.yoast_head_json, post.seo_meta),
+  // From the list's own answer (api.ts, ROBOTS_FIELDS) or the whole post's SEO blocks alike; a
+  // summary whose list did not ask (or a WordPress with neither plugin) is looked up whole.
+  noindex: async (post, _args, ctx) => {
+    const known = isFullPost(post) || post.yoast_head_json !== undefined || post.seo_meta !== undefined;
+    const source = known ? post : await full(post, ctx);
+    return editorNoindex(source.yoast_head_json, source.seo_meta);
+  },
   banner: async (summary, _args, ctx) => {
     const post = await full(summary, ctx);
     return bannerFrom(post.banner_settings, {
@@ -139,7 +145,7 @@ export const Post: PostResolvers<GatewayContext, WpPostLike> = {
 const MAX_PAGE = 1000;
 
 export const postQueries: Pick<QueryResolvers<GatewayContext>, 'posts' | 'post'> = {
-  posts: async (_parent, args, ctx) => {
+  posts: async (_parent, args, ctx, info) => {
     const perPage = clampInt(args.first, 10, 1, POSTS_MAX_FIRST);
     const page = clampInt(args.page, 1, 1, MAX_PAGE);
     const search = boundedSearch(args.search);
@@ -155,7 +161,8 @@ export const postQueries: Pick<QueryResolvers<GatewayContext>, 'posts' | 'post'>
         categories = [category.id];
       }
       const excludeSlug = args.excludeSlug ? boundedSlug(args.excludeSlug) : null;
-      const base = { search, categories, language };
+      // Each post's robots choice costs WordPress work (Yoast's head): asked for only when wanted.
+      const base = { search, categories, language, robots: selects(info, ['nodes', 'noindex']) };
 
       // On the first page the post to leave out is dropped from one extra result, so every post's
       // sidebar shares one cached list; later pages exclude it by id to keep page boundaries right.

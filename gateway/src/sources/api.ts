@@ -58,12 +58,12 @@ export const POST_FIELDS = [
 ] as const;
 
 /**
- * The editor's "do not show in search results" without the SEO blocks around it: WordPress keeps
- * only these nested keys of the two fields (`_fields` takes dotted names of the fields plugins
- * register, WordPress 5.3 on), tens of bytes an item, so a list can say which of its items the
- * sitemap leaves out without loading them whole. With Yoast active WordPress still works out Yoast's
- * head for each listed item to answer `yoast_head_json.robots`; the companion plugin's flag is read
- * from post meta.
+ * The editor's "do not show in search results" without the SEO blocks around it, for a list asked
+ * for `noindex` (the sitemap's): WordPress keeps only these nested keys of the two fields (`_fields`
+ * takes dotted names of the fields plugins register, WordPress 5.3 on), tens of bytes an item, so
+ * the list says which of its items the sitemap leaves out without loading them whole. Other lists
+ * (the blog's) do not ask: with Yoast active WordPress works out Yoast's head for each listed item
+ * to answer `yoast_head_json.robots`. The companion plugin's flag is read from post meta.
  */
 export const ROBOTS_FIELDS = ['yoast_head_json.robots', 'seo_meta.yoast_seo_noindex'] as const;
 
@@ -75,7 +75,6 @@ export const POST_SUMMARY_FIELDS = [
   'categories',
   'author_name',
   'word_count',
-  ...ROBOTS_FIELDS,
   ...LANGUAGE_FIELDS,
 ] as const;
 
@@ -162,6 +161,8 @@ export interface PostListParams {
   exclude?: readonly number[] | undefined;
   /** Only the posts in this language (brief §10). */
   language?: Lang | undefined;
+  /** Also each post's robots choice (ROBOTS_FIELDS): the query asks for `noindex`. */
+  robots?: boolean | undefined;
 }
 
 export interface ListResult<T> {
@@ -270,6 +271,11 @@ function postsQuery(
   };
 }
 
+/** What a list of posts asks for: the summary, and the robots choice when the query wants it. */
+function summaryFields(params: Pick<PostListParams, 'robots'>): readonly string[] {
+  return params.robots ? [...POST_SUMMARY_FIELDS, ...ROBOTS_FIELDS] : POST_SUMMARY_FIELDS;
+}
+
 /** A list's summary of a post read with its body (wpPostScanSchema), without the body. */
 function withoutBody(post: WpPostSummary & { content?: unknown }): WpPostSummary {
   const { content: _body, ...summary } = post;
@@ -300,7 +306,7 @@ export function createWpApi(source: RestSource) {
     for (let page = 1; page <= LANGUAGE_SCAN_MAX_PAGES; page += 1) {
       const response = await source.get(
         '/posts',
-        postsQuery(query, MAX_PER_PAGE, page, [...POST_SUMMARY_FIELDS, 'content']),
+        postsQuery(query, MAX_PER_PAGE, page, [...summaryFields(params), 'content']),
         { parse: parsePostScan },
       );
       for (const post of response.body) {
@@ -318,7 +324,7 @@ export function createWpApi(source: RestSource) {
       // summary is never remembered as "the post with this slug".
       const response = await source.get(
         '/posts',
-        postsQuery(params, params.perPage, params.page, POST_SUMMARY_FIELDS),
+        postsQuery(params, params.perPage, params.page, summaryFields(params)),
         { parse: parsePostSummaries },
       );
       if (params.language && !response.body.every(knowsLanguage)) {

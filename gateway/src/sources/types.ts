@@ -222,13 +222,23 @@ const wpContentBase = {
   ...languageFields,
 };
 
+/** As pluginObject, but `undefined` when the answer has no such field: it was not asked for. */
+function askedPluginObject<T extends z.ZodType>(schema: T) {
+  return z
+    .unknown()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : pluginObject(schema).parse(v)));
+}
+
 /**
- * The editor's robots choice, as lists ask for it (api.ts, ROBOTS_FIELDS): of Yoast's head only its
- * `robots`, of the companion plugin's SEO block only its noindex flag (derive/seo.ts, editorNoindex).
+ * The editor's robots choice, as a list asks for it when it needs it (api.ts, ROBOTS_FIELDS): of
+ * Yoast's head only its `robots`, of the companion plugin's SEO block only its noindex flag
+ * (derive/seo.ts, editorNoindex). Both `undefined` when the list did not ask, or WordPress has
+ * neither plugin.
  */
 const robotsFields = {
-  yoast_head_json: pluginObject(z.looseObject({ robots: wpYoastHeadSchema.shape.robots })),
-  seo_meta: pluginObject(z.looseObject({ yoast_seo_noindex: optFlag })),
+  yoast_head_json: askedPluginObject(z.looseObject({ robots: wpYoastHeadSchema.shape.robots })),
+  seo_meta: askedPluginObject(z.looseObject({ yoast_seo_noindex: optFlag })),
 };
 
 /** The head of the list summaries below: plain object schemas, so unknown fields are dropped. */
