@@ -264,9 +264,10 @@ export interface SitemapInput {
  * Every public address once, in English and then in Hindi (brief §10): home, the blog and its list
  * pages, every post, every practice page and every WordPress page — but not the home page's section
  * aliases, /wp-admin, a page whose address only redirects (an old practice address: its date goes
- * to the practice page it redirects to), or a post or page its editor kept out of search results
- * (a sitemap that lists them earns the site warnings in search consoles). Each language's blog lists that language's posts, so its
- * list pages are counted from them; every post has a page in both languages.
+ * to the practice page it redirects to), or a post or page its editor kept out of search results (a
+ * sitemap that lists them earns the site warnings in search consoles). Each language's blog lists
+ * that language's posts, so its list pages are counted from them; every post has a page in both
+ * languages.
  */
 export function sitemapUrls(input: SitemapInput): SitemapUrl[] {
   const hindiPosts = input.posts.filter((p) => p.language === 'HI');

@@ -100,6 +100,27 @@ afterAll(async () => {
   );
 });
 
+type Gateway = Awaited<ReturnType<typeof inProcessGateway>>;
+
+/**
+ * The gateway over this WordPress with Yoast (through the fixture's header proxy, whose requests it
+ * records) and without it, for one test; both closed after it.
+ */
+async function withAndWithoutYoast(
+  run: (g: { withYoast: Gateway; without: Gateway; proxy: { requests: string[] } }) => Promise<void>,
+): Promise<void> {
+  const proxy = await startHeaderProxy(YOAST);
+  const withYoast = await inProcessGateway(proxy.url, { SITE_NAME: siteName });
+  const without = await inProcessGateway(credentials().url, { SITE_NAME: siteName });
+  try {
+    await run({ withYoast, without, proxy });
+  } finally {
+    await withYoast.close();
+    await without.close();
+    await proxy.close();
+  }
+}
+
 describe('beside another plugin that provides the same fields', () => {
   it('shows that plugin’s seo_meta and banner_settings in REST and offers no second meta box for them', async () => {
     const theirs = {
@@ -249,10 +270,7 @@ describe('with Yoast SEO active', () => {
         }
       }
     `;
-    const proxy = await startHeaderProxy(YOAST);
-    const withYoast = await inProcessGateway(proxy.url, { SITE_NAME: siteName });
-    const without = await inProcessGateway(credentials().url, { SITE_NAME: siteName });
-    try {
+    await withAndWithoutYoast(async ({ withYoast, without, proxy }) => {
       const answer = await withYoast.query<{ post: { seo: Record<string, string | null> } }>(query, {
         slug: seeded.slug,
       });
@@ -283,11 +301,7 @@ describe('with Yoast SEO active', () => {
       expect(plain.data?.post.seo.ogTitle).not.toBe('Yoast share title');
       expect(plain.data?.post.seo.noindex).toBe(false);
       expect(plain.data?.post.seo.canonical).not.toBe('https://www.example.in/blog/contract-yoast-canonical');
-    } finally {
-      await withYoast.close();
-      await without.close();
-      await proxy.close();
-    }
+    });
   });
 
   it('keeps the robots choice in lists: WordPress filters the nested field, the gateway lists it', async () => {
@@ -311,11 +325,8 @@ describe('with Yoast SEO active', () => {
         }
       }
     `;
-    const proxy = await startHeaderProxy(YOAST);
-    const withYoast = await inProcessGateway(proxy.url, { SITE_NAME: siteName });
-    const without = await inProcessGateway(credentials().url, { SITE_NAME: siteName });
-    try {
-      const find = async (gateway: typeof withYoast) => {
+    await withAndWithoutYoast(async ({ withYoast, without, proxy }) => {
+      const find = async (gateway: Gateway) => {
         const answer = await gateway.query<{ posts: { nodes: { slug: string; noindex: boolean }[] } }>(
           query,
           {
@@ -329,10 +340,6 @@ describe('with Yoast SEO active', () => {
       // Only the list was asked for: no whole post was loaded to say it.
       expect(proxy.requests.filter((r) => r.includes('/wp/v2/posts'))).toHaveLength(1);
       expect(await find(without)).toEqual({ slug: seeded.slug, noindex: false });
-    } finally {
-      await withYoast.close();
-      await without.close();
-      await proxy.close();
-    }
+    });
   });
 });

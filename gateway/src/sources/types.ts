@@ -224,10 +224,11 @@ const wpContentBase = {
 
 /** As pluginObject, but `undefined` when the answer has no such field: it was not asked for. */
 function askedPluginObject<T extends z.ZodType>(schema: T) {
+  const present = pluginObject(schema);
   return z
     .unknown()
     .optional()
-    .transform((v) => (v === undefined ? undefined : pluginObject(schema).parse(v)));
+    .transform((v) => (v === undefined ? undefined : present.parse(v)));
 }
 
 /**

@@ -58,12 +58,12 @@ function refersToMissingPalette(value: string): boolean {
 
 /**
  * Chakra's global CSS with no custom property set on every element (nor on every element's
- * ::selection: SELECTION_CSS). Its `*` rule sets 29: those of
- * the `filter: auto`, `backdropFilter: auto` and `ring` utilities, which the site does not use
- * (their `var()`s appear in no page), are dropped; the three `--global-*` ones the reset reads move
- * to `html`, where every element inherits the same values. A custom property set on every element
- * is resolved and stored for every element: without them a full style recalculation of a practice
- * page took about 35 % less time in Chromium (375 px).
+ * ::selection: SELECTION_CSS). Its `*` rule sets 29: those of the `filter: auto`,
+ * `backdropFilter: auto` and `ring` utilities, which the site does not use (their `var()`s appear
+ * in no page), are dropped; the three `--global-*` ones the reset reads move to `html`, where every
+ * element inherits the same values. A custom property set on every element is resolved and stored
+ * for every element: without them a full style recalculation of a practice page took about 35 %
+ * less time in Chromium (375 px).
  */
 export const UNUSED_UTILITY_VARIABLE =
   /^--(ring-|backdrop-|brightness$|contrast$|grayscale$|hue-rotate$|invert$|saturate$|sepia$|drop-shadow$)/;
