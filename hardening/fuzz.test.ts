@@ -243,7 +243,10 @@ it(`answers ${TOTAL} fuzzed requests without a 5xx or an error in the logs`, asy
 
   // Both processes are still up and answering.
   for (const child of [site.web, site.gateway]) {
-    expect(child.exitCode(), child.name).toBeNull();
+    expect(
+      child.exitCode(),
+      `${child.name}, its last output:\n${child.text.slice(-20).join('\n')}`,
+    ).toBeNull();
     expect((await fetch(`${child.url}/healthz`)).status, child.name).toBe(200);
   }
   // Nothing unexpected in the logs: no error lines, no stack traces on stderr.

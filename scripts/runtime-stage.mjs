@@ -176,15 +176,23 @@ function diskUsage(dir) {
   return r.status === 0 ? Number(r.stdout.split('\t')[0]) / 1024 : NaN;
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = /** @type {net.AddressInfo} */ (srv.address());
-      srv.close(() => resolve(port));
-    });
-  });
+/** `count` different free ports, all held until each is known (a port let go can come straight back). */
+async function freePorts(count) {
+  /** @type {net.Server[]} */
+  const held = [];
+  try {
+    for (let i = 0; i < count; i += 1) {
+      const srv = net.createServer();
+      held.push(srv);
+      await new Promise((resolve, reject) => {
+        srv.once('error', reject);
+        srv.listen(0, '127.0.0.1', () => resolve(undefined));
+      });
+    }
+    return held.map((srv) => /** @type {net.AddressInfo} */ (srv.address()).port);
+  } finally {
+    await Promise.all(held.map((srv) => new Promise((resolve) => srv.close(resolve))));
+  }
 }
 
 function tail(file, lines = 20) {
@@ -352,7 +360,7 @@ async function main() {
   if (cmd && JSON.stringify(cmd) !== JSON.stringify(gatewayCommand)) {
     fail(`the image's CMD (${cmd.join(' ')}) is not the gateway's command in docker-compose.yml`);
   }
-  const [gatewayPort, webPort] = [await freePort(), await freePort()];
+  const [gatewayPort, webPort] = await freePorts(2);
   const outbox = path.join(appDir, 'outbox');
   mkdirSync(outbox);
   // Only what the image sets and what this run needs: nothing of this shell (NODE_OPTIONS included).

@@ -3,7 +3,7 @@
 // (when a test measures a process: its memory, its crashes, its log). Logs are captured as parsed
 // JSON lines either way. Everything listens on loopback, on ports the OS picks.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import path from 'node:path';
@@ -41,15 +41,58 @@ export function captureLogger(lines: LogLine[], level = 'info'): Logger {
   );
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
+export async function freePort(): Promise<number> {
+  const [port] = await freePorts(1);
+  return port!;
+}
+
+/**
+ * `count` different free ports. All are held open until each is known, so two servers that start
+ * together never get the same one (a port just let go is free to be handed out again at once).
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const held: net.Server[] = [];
+  try {
+    for (let i = 0; i < count; i += 1) {
+      const srv = net.createServer();
+      held.push(srv);
+      await new Promise<void>((resolve, reject) => {
+        srv.once('error', reject);
+        srv.listen(0, '127.0.0.1', resolve);
+      });
+    }
+    return held.map((srv) => (srv.address() as AddressInfo).port);
+  } finally {
+    await Promise.all(held.map((srv) => new Promise((resolve) => srv.close(resolve))));
+  }
+}
+
+/**
+ * Whether process `pid` holds the socket listening on 127.0.0.1:`port` (from /proc). A port can be
+ * taken by someone else between freePort and the child's listen; then another server answers the
+ * health check while the child has exited, and every request would reach the wrong server.
+ */
+function listensOn(pid: number, port: number): boolean {
+  const local = `0100007F:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const inodes = new Set<string>();
+  for (const line of readFileSync('/proc/net/tcp', 'utf8').split('\n').slice(1)) {
+    const fields = line.trim().split(/\s+/);
+    // fields: sl, local address, remote address, state (0A = LISTEN), …, inode (the tenth).
+    if (fields[1] === local && fields[3] === '0A') inodes.add(fields[9]!);
+  }
+  if (inodes.size === 0) return false;
+  try {
+    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      try {
+        const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+        return inodes.has(/^socket:\[(\d+)\]$/.exec(target)?.[1] ?? '');
+      } catch {
+        return false; // closed while we looked
+      }
     });
-  });
+  } catch {
+    return false; // the process is gone
+  }
 }
 
 export interface RunningGateway {
@@ -161,17 +204,28 @@ const ENTRIES = {
 /** Settings of the caller's shell that would change what is under test. */
 const SCRUBBED = ['WORDPRESS_URL', 'GATEWAY_URL', 'REDIS_URL', 'TRUST_PROXY', 'GATEWAY_TRUST_PROXY', 'HSTS'];
 
-async function waitForHealth(url: string, child: { exitCode(): number | null }, text: string[]) {
+/** Thrown when a child could not listen because its port was taken meanwhile: start again elsewhere. */
+class PortTaken extends Error {}
+
+/** Until `child` itself answers on `port`: healthy, and the listening socket is its own. */
+async function waitForHealth(
+  port: number,
+  child: { pid: number; exitCode(): number | null },
+  text: string[],
+) {
+  const url = `http://127.0.0.1:${port}/healthz`;
   const deadline = Date.now() + 120_000;
   let last = '';
   while (Date.now() < deadline) {
     if (child.exitCode() !== null) {
-      throw new Error(`stopped during start-up (${child.exitCode()}): ${text.slice(-20).join('\n')}`);
+      const output = text.slice(-20).join('\n');
+      const Failure = /already in use/.test(output) ? PortTaken : Error;
+      throw new Failure(`stopped during start-up (${child.exitCode()}): ${output}`);
     }
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) return;
-      last = `HTTP ${res.status}`;
+      if (res.ok && listensOn(child.pid, port)) return;
+      last = res.ok ? `answered by another process than ${child.pid}` : `HTTP ${res.status}`;
     } catch (error) {
       last = error instanceof Error ? error.message : String(error);
     }
@@ -262,10 +316,11 @@ export async function startChild(
     },
   };
   try {
-    await waitForHealth(`${url}/healthz`, server, text);
+    await waitForHealth(port, server, text);
   } catch (error) {
     await server.close();
-    throw new Error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+    const Failure = error instanceof PortTaken ? PortTaken : Error;
+    throw new Failure(`${name}: ${error instanceof Error ? error.message : String(error)}`);
   }
   return server;
 }
@@ -282,27 +337,34 @@ export async function startChildSite(
   options: { memoryProbe?: boolean } = {},
 ): Promise<ChildSite> {
   // Both start at once (the web server does not ask the gateway anything until a page is asked for).
-  const gatewayPort = await freePort();
-  const started = await Promise.allSettled([
-    startChild('gateway', env.gateway ?? {}, gatewayPort, options),
-    startChild(
-      'web',
-      { GATEWAY_URL: `http://127.0.0.1:${gatewayPort}/graphql`, ...env.web },
-      undefined,
-      options,
-    ),
-  ]);
-  const [gateway, web] = started;
-  if (gateway.status === 'rejected' || web.status === 'rejected') {
+  // A port taken by another process between choosing it and listening on it: both start again.
+  for (let attempt = 1; ; attempt += 1) {
+    const [gatewayPort, webPort] = await freePorts(2);
+    const started = await Promise.allSettled([
+      startChild('gateway', env.gateway ?? {}, gatewayPort, options),
+      startChild(
+        'web',
+        { GATEWAY_URL: `http://127.0.0.1:${gatewayPort}/graphql`, ...env.web },
+        webPort,
+        options,
+      ),
+    ]);
+    const [gateway, web] = started;
+    if (gateway.status === 'fulfilled' && web.status === 'fulfilled') return site(gateway.value, web.value);
     for (const s of started) if (s.status === 'fulfilled') await s.value.close();
-    throw gateway.status === 'rejected' ? gateway.reason : (web as PromiseRejectedResult).reason;
+    const reasons = started.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
+    if (attempt < 3 && reasons.every((reason) => reason instanceof PortTaken)) continue;
+    throw reasons.find((reason) => !(reason instanceof PortTaken)) ?? reasons[0];
   }
+}
+
+function site(gateway: ChildServer, web: ChildServer): ChildSite {
   return {
-    gateway: gateway.value,
-    web: web.value,
+    gateway,
+    web,
     close: async () => {
-      await web.value.close();
-      await gateway.value.close();
+      await web.close();
+      await gateway.close();
     },
   };
 }
