@@ -2,7 +2,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, expect, it } from 'vitest';
-import { freePorts, startChild } from './lib/servers.js';
+import { freePorts } from '../test/ports.js';
+import { startChild } from './lib/servers.js';
 
 const impostor = http.createServer((_request, response) => {
   response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');

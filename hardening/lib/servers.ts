@@ -3,9 +3,7 @@
 // (when a test measures a process: its memory, its crashes, its log). Logs are captured as parsed
 // JSON lines either way. Everything listens on loopback, on ports the OS picks.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import net from 'node:net';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,6 +14,7 @@ import { createGateway, type Gateway, type GatewayDeps } from '../../gateway/src
 import { createWebApp, type RenderModule } from '../../web/server/app.server.js';
 import { readAssets } from '../../web/server/assets.server.js';
 import { RUNTIME_ENV } from '../../scripts/start-env.mjs';
+import { freePort, freePorts, listensOn, portTaken } from '../../test/ports.js';
 import { loadWebConfig } from '../../web/server/config.server.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -39,60 +38,6 @@ export function captureLogger(lines: LogLine[], level = 'info'): Logger {
       },
     }),
   );
-}
-
-export async function freePort(): Promise<number> {
-  const [port] = await freePorts(1);
-  return port!;
-}
-
-/**
- * `count` different free ports. All are held open until each is known, so two servers that start
- * together never get the same one (a port just let go is free to be handed out again at once).
- */
-export async function freePorts(count: number): Promise<number[]> {
-  const held: net.Server[] = [];
-  try {
-    for (let i = 0; i < count; i += 1) {
-      const srv = net.createServer();
-      held.push(srv);
-      await new Promise<void>((resolve, reject) => {
-        srv.once('error', reject);
-        srv.listen(0, '127.0.0.1', resolve);
-      });
-    }
-    return held.map((srv) => (srv.address() as AddressInfo).port);
-  } finally {
-    await Promise.all(held.map((srv) => new Promise((resolve) => srv.close(resolve))));
-  }
-}
-
-/**
- * Whether process `pid` holds the socket listening on 127.0.0.1:`port` (from /proc). A port can be
- * taken by someone else between freePort and the child's listen; then another server answers the
- * health check while the child has exited, and every request would reach the wrong server.
- */
-function listensOn(pid: number, port: number): boolean {
-  const local = `0100007F:${port.toString(16).toUpperCase().padStart(4, '0')}`;
-  const inodes = new Set<string>();
-  for (const line of readFileSync('/proc/net/tcp', 'utf8').split('\n').slice(1)) {
-    const fields = line.trim().split(/\s+/);
-    // fields: sl, local address, remote address, state (0A = LISTEN), …, inode (the tenth).
-    if (fields[1] === local && fields[3] === '0A') inodes.add(fields[9]!);
-  }
-  if (inodes.size === 0) return false;
-  try {
-    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
-      try {
-        const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
-        return inodes.has(/^socket:\[(\d+)\]$/.exec(target)?.[1] ?? '');
-      } catch {
-        return false; // closed while we looked
-      }
-    });
-  } catch {
-    return false; // the process is gone
-  }
 }
 
 export interface RunningGateway {
@@ -219,7 +164,7 @@ async function waitForHealth(
   while (Date.now() < deadline) {
     if (child.exitCode() !== null) {
       const output = text.slice(-20).join('\n');
-      const Failure = /already in use/.test(output) ? PortTaken : Error;
+      const Failure = portTaken(output) ? PortTaken : Error;
       throw new Failure(`stopped during start-up (${child.exitCode()}): ${output}`);
     }
     try {

@@ -1,22 +1,26 @@
 // A server of the site's own (`node --import tsx {entry}`) in a child process on a free loopback
-// port, with a minimal environment, ready when its /healthz answers 200: the gateway (gateway.ts)
-// and the web server (web.ts) run this way, each reading its own output.
+// port, with a minimal environment, ready when its /healthz answers 200 from the child's own socket
+// (test/ports.ts): the gateway (gateway.ts) and the web server (web.ts) run this way, each reading
+// its own output. A port taken meanwhile by another process: started again on another.
 import { spawn } from 'node:child_process';
+import { freePort, listensOn, portTaken } from '../../../test/ports.js';
 import { REPO_ROOT } from './wordpress.js';
 
 export interface ChildServer {
   pid: number;
+  /** http://127.0.0.1:{port} */
+  url: string;
   /** Stops it (SIGTERM, then SIGKILL after 10 s); nothing when it has already exited. */
   stop(): Promise<void>;
 }
 
-export async function startChildServer(opts: {
+interface ChildServerOptions {
   /** 'the gateway', 'the web server': in the errors. */
   name: string;
   /** The entry file, from the repository's root. */
   entry: string;
-  url: string;
-  env: Record<string, string>;
+  /** Its environment, given its port and URL. */
+  env(port: number, url: string): Record<string, string>;
   onStdout(text: string): void;
   onStderr(text: string): void;
   /** What the errors quote of the child's output. */
@@ -24,10 +28,30 @@ export async function startChildServer(opts: {
   /** How long it may take to answer /healthz, and how long each try may wait. */
   readyMs: number;
   healthzTimeoutMs: number;
-}): Promise<ChildServer> {
+}
+
+class PortTaken extends Error {}
+
+export async function startChildServer(opts: ChildServerOptions): Promise<ChildServer> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce(opts, await freePort());
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === 3) throw error;
+    }
+  }
+}
+
+async function startOnce(opts: ChildServerOptions, port: number): Promise<ChildServer> {
+  const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', opts.entry], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', ...opts.env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'production',
+      ...opts.env(port, url),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => opts.onStdout(chunk.toString('utf8')));
@@ -35,11 +59,14 @@ export async function startChildServer(opts: {
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const deadline = Date.now() + opts.readyMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${opts.name} exited (${child.exitCode}): ${opts.output()}`);
+    if (child.exitCode !== null) {
+      const Failure = portTaken(opts.output()) ? PortTaken : Error;
+      throw new Failure(`${opts.name} exited (${child.exitCode}): ${opts.output()}`);
+    }
     try {
-      const res = await fetch(`${opts.url}/healthz`, { signal: AbortSignal.timeout(opts.healthzTimeoutMs) });
+      const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(opts.healthzTimeoutMs) });
       await res.arrayBuffer();
-      if (res.status === 200) break;
+      if (res.status === 200 && listensOn(child.pid!, port)) break;
     } catch {
       // Not listening yet.
     }
@@ -53,6 +80,7 @@ export async function startChildServer(opts: {
   }
   return {
     pid: child.pid as number,
+    url,
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');

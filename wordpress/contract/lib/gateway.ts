@@ -2,7 +2,6 @@
 // request and byte counts at hand) and as its real HTTP server in a child process
 // (gateway/src/main.ts), whose JSON log lines are kept for the assertions.
 import { originalOf } from '../../../gateway/src/media/address.js';
-import net from 'node:net';
 import path from 'node:path';
 import { loadConfig, type Env } from '../../../gateway/src/config.js';
 import { createGateway, type Gateway } from '../../../gateway/src/server.js';
@@ -114,18 +113,6 @@ export function installIndependent(value: unknown, origins: readonly string[]): 
   );
 }
 
-/** A port nothing listens on right now (loopback). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 export interface LogLine {
   level: number;
   msg: string;
@@ -146,16 +133,13 @@ export interface ChildGateway {
 
 /** `node --import tsx gateway/src/main.ts` on a free loopback port, ready when /healthz answers. */
 export async function startChildGateway(env: Record<string, string>): Promise<ChildGateway> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
   const logs: LogLine[] = [];
   let stderr = '';
   let pending = '';
   const server = await startChildServer({
     name: 'the gateway',
     entry: path.join('gateway', 'src', 'main.ts'),
-    url,
-    env: { LOG_LEVEL: 'info', GATEWAY_HOST: '127.0.0.1', GATEWAY_PORT: String(port), ...env },
+    env: (port) => ({ LOG_LEVEL: 'info', GATEWAY_HOST: '127.0.0.1', GATEWAY_PORT: String(port), ...env }),
     onStdout: (text) => {
       pending += text;
       const lines = pending.split('\n');
@@ -174,6 +158,7 @@ export async function startChildGateway(env: Record<string, string>): Promise<Ch
     readyMs: 30_000,
     healthzTimeoutMs: 5000,
   });
+  const { url } = server;
 
   return {
     url,
