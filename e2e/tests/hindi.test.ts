@@ -29,6 +29,24 @@ if (!hindiPost) throw new Error('the content has no Hindi post');
 const facts = await siteFacts();
 const practice = PRACTICE_PAGES[0];
 
+/** The fonts Chromium draws an element's text in (DevTools' "Rendered Fonts"). */
+async function fontsDrawing(
+  page: Page,
+  selector: string,
+): Promise<{ familyName: string; isCustomFont: boolean; glyphCount: number }[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument');
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    return fonts;
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** The address of the Hindi post's own page. */
 const hindiPostPath = `/hi${hindiPost.uri}`;
 
@@ -100,6 +118,13 @@ for (const width of WIDTHS) {
             };
           });
           assert.ok(font.loaded, 'the Devanagari face is loaded');
+          // And the heading is drawn in it: a face loaded too late for a page that will not swap it
+          // in leaves the text in the system's font, in boxes on a machine without Hindi fonts.
+          const drawn = await fontsDrawing(page, 'main h1');
+          assert.ok(
+            drawn.some((f) => f.isCustomFont && /Devanagari/.test(f.familyName) && f.glyphCount > 0),
+            `the main heading is drawn in the site's Devanagari font: ${JSON.stringify(drawn)}`,
+          );
           assert.ok(
             font.files.length > 0 && font.files.every((f) => f.startsWith(new URL(page.url()).origin)),
             `the font comes from the site: ${font.files.join(', ')}`,

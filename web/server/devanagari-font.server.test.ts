@@ -28,22 +28,35 @@ const preloads = (tags: string) => [...tags.matchAll(/<link rel="preload" href="
 const faces = (tags: string) => [...tags.matchAll(/@font-face\{([^}]*)\}/g)].map((m) => m[1]!);
 
 describe('devanagariFontTags', () => {
-  it('gives a page with Devanagari text the @font-face rules, with the nonce: optional, and no preload', () => {
-    for (const html of [HINDI, `<nav><a href="/hi/">हिन्दी</a></nav>${HINDI}`]) {
-      const tags = devanagariFontTags(html, FILES, 'NONCE');
-      expect(preloads(tags)).toEqual([]);
-      expect(tags).toMatch(/^<style nonce="NONCE">@font-face\{.*\}<\/style>$/);
-      const rules = faces(tags);
-      expect(rules).toHaveLength(2);
-      for (const [i, weight] of DEVANAGARI_FONT_WEIGHTS.entries()) {
-        expect(rules[i]).toContain('font-family:"Site Devanagari"');
-        expect(rules[i]).toContain(`font-weight:${weight};`);
-        // Used if it comes within the browser's short wait, otherwise not at all: never a swap.
-        expect(rules[i]).toContain('font-display:optional;');
-        expect(rules[i]).toContain(`src:url(${FILES[weight]}) format("woff2")`);
-        expect(rules[i]).toContain(`unicode-range:${DEVANAGARI_UNICODE_RANGE}`);
-      }
+  it('gives a page with Devanagari text the font: a preload of the regular weight and the @font-face rules, with the nonce', () => {
+    const tags = devanagariFontTags(HINDI, FILES, 'NONCE');
+    const links = preloads(tags);
+    expect(links.map((m) => m[1])).toEqual([FILES[400]]);
+    expect(links[0]![0]).toBe(
+      `<link rel="preload" href="${FILES[400]}" as="font" type="font/woff2" crossorigin>`,
+    );
+    expect(tags).toMatch(/^<link [^>]+><style nonce="NONCE">@font-face\{.*\}<\/style>$/);
+    const rules = faces(tags);
+    expect(rules).toHaveLength(2);
+    for (const [i, weight] of DEVANAGARI_FONT_WEIGHTS.entries()) {
+      expect(rules[i]).toContain('font-family:"Site Devanagari"');
+      expect(rules[i]).toContain(`font-weight:${weight};`);
+      expect(rules[i]).toContain('font-display:swap');
+      expect(rules[i]).toContain(`src:url(${FILES[weight]}) format("woff2")`);
+      expect(rules[i]).toContain(`unicode-range:${DEVANAGARI_UNICODE_RANGE}`);
     }
+  });
+
+  it('on an English page, declares the semibold but does not preload it: it loads only when a heading or bold text needs it', () => {
+    const tags = devanagariFontTags(HINDI, FILES, 'N', 'en');
+    expect(tags).toContain(FILES[600]);
+    expect(preloads(tags).some((m) => m[1] === FILES[600])).toBe(false);
+  });
+
+  it('on a Hindi page, preloads the semibold too: its headings are in Devanagari', () => {
+    const tags = devanagariFontTags(HINDI, FILES, 'N', 'hi');
+    expect(preloads(tags).map((m) => m[1])).toEqual([FILES[400], FILES[600]]);
+    expect(faces(tags)).toHaveLength(2);
   });
 
   it('gives a page without Devanagari nothing', () => {
@@ -67,7 +80,9 @@ describe('devanagariFontTags', () => {
       });
     const hindi = render(HINDI);
     const head = hindi.slice(0, hindi.indexOf('</head>'));
-    expect(head).not.toContain('as="font"');
+    expect(head).toContain(
+      `<link rel="preload" href="${FILES[400]}" as="font" type="font/woff2" crossorigin>`,
+    );
     expect(head).toMatch(/<style nonce="N">@font-face\{font-family:"Site Devanagari"/);
     const english = render(ENGLISH);
     expect(english).not.toContain('woff2');
@@ -91,7 +106,7 @@ describe('the small font of English pages', () => {
     const header = '<nav><a href="/hi/">हिन्दी</a></nav>';
     const tags = devanagariFontTags(`${header}<p>जमानत</p>`, FILES, 'N');
     expect(tags).not.toContain(FILES.ui);
-    expect(faces(tags)).toHaveLength(2);
+    expect(preloads(tags).map((m) => m[1])).toEqual([FILES[400]]);
   });
 });
 

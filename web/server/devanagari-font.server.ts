@@ -1,13 +1,15 @@
 // The Devanagari web font in the pages that show Devanagari (brief §10). The font stacks name it
-// (web/src/app/theme.ts); a page whose text has Devanagari gets its @font-face rules. A page whose
-// only Devanagari is the way to Hindi (the switcher's "हिन्दी") gets the few-KB font cut to those
-// words, and a page without any, nothing.
-import { hasDevanagari } from '@site/content-model';
+// (web/src/app/theme.ts); a page whose text has Devanagari gets its @font-face rules and a preload of
+// the regular weight, a Hindi page the semibold's too. A page whose only Devanagari is the way to
+// Hindi (the switcher's "हिन्दी") gets the few-KB font cut to those words, and a page without any,
+// nothing.
+import { hasDevanagari, type Lang } from '@site/content-model';
 import { DEVANAGARI_FONT_FAMILY } from '../src/app/fonts';
 import { englishPageDevanagari } from '../src/i18n/ui-devanagari';
 // The catalogues English pages take Devanagari from (ui-devanagari.test.ts checks no other has any).
 import enCommon from '../src/i18n/catalog/en/common.json' with { type: 'json' };
 import hiBlog from '../src/i18n/catalog/hi/blog.json' with { type: 'json' };
+import { escapeHtml } from '@site/server-kit';
 import {
   DEVANAGARI_FONT_RANGES,
   DEVANAGARI_FONT_WEIGHTS,
@@ -32,6 +34,15 @@ const UI_CHARS = new Set(englishPageDevanagari({ common: enCommon }, { blog: hiB
  * font and downloads a weight only when the page shows one of them.
  */
 export const DEVANAGARI_UNICODE_RANGE = unicodeRange(DEVANAGARI_FONT_RANGES);
+
+/**
+ * The weights preloaded: the body text's on every page with Devanagari text; on a Hindi page the
+ * headings' semibold too. Found only once the CSS is applied, it came after the first paint, its text
+ * swapped fonts in view (a layout shift of 0.03, Lighthouse on /hi/) and it was asked for at the
+ * browser's highest priority, ahead of the page's image. An English page showing some Hindi loads
+ * the semibold only if a heading asks for it.
+ */
+const PRELOADED: Record<Lang, readonly DevanagariFontWeight[]> = { en: [400], hi: [400, 600] };
 
 /**
  * The font files in the browser build's manifest (web/build/devanagari-font.ts emits them). A build
@@ -68,40 +79,37 @@ export function devanagariShown(html: string): 'text' | 'ui' | 'none' {
   return shown;
 }
 
-/**
- * How each face shows: the whole font's weights `optional` (below), the small font of English pages
- * `swap` (a few KB, its one word shown at once in the phone's own font and then in this one).
- */
-type FontDisplay = 'optional' | 'swap';
-
-function face(weight: number, url: string, display: FontDisplay): string {
+function face(weight: number, url: string): string {
   return (
     `@font-face{font-family:"${DEVANAGARI_FONT_FAMILY}";font-style:normal;font-weight:${weight};` +
-    `font-display:${display};src:url(${url}) format("woff2");unicode-range:${DEVANAGARI_UNICODE_RANGE}}`
+    `font-display:swap;src:url(${url}) format("woff2");unicode-range:${DEVANAGARI_UNICODE_RANGE}}`
   );
 }
 
 /**
- * The @font-face rules of a page with Devanagari, in a <style> with the page's nonce; empty for any
- * other page. A page whose only Devanagari is the way to Hindi gets the small font's rule alone.
- *
- * The whole font is `font-display: optional` and not preloaded (docs/decisions/0013, "Later"): the
- * browser asks for it when it lays the page out, waits for it at most about 100 ms, and otherwise
- * shows the page in the phone's own Devanagari font (Android's is the same Noto Sans Devanagari)
- * and never swaps: no second layout and no shift while the visitor reads. The file is then in the
- * cache, and the next page has it from its first paint.
+ * The <head> tags of a page with Devanagari text: preloads (PRELOADED: a font is otherwise found only
+ * once the CSS is applied, after the first paint its text needs it for) and the
+ * @font-face rules, in a <style> with the page's nonce. `font-display: swap`: the text shows at once
+ * in a fallback font rather than staying invisible on a slow network. A page whose only Devanagari
+ * is the way to Hindi gets the small font's rule alone, not preloaded (a few KB, fetched when the
+ * header is laid out). Empty for any other page.
  */
 export function devanagariFontTags(
   html: string,
   files: DevanagariFontFiles | undefined,
   nonce: string,
+  lang: Lang = 'en',
 ): string {
   if (!files) return '';
   const shown = devanagariShown(html);
   if (shown === 'ui' && files.ui) {
-    return `<style nonce="${nonce}">${face(DEVANAGARI_UI_FONT_WEIGHT, files.ui, 'swap')}</style>`;
+    return `<style nonce="${nonce}">${face(DEVANAGARI_UI_FONT_WEIGHT, files.ui)}</style>`;
   }
   if (shown !== 'text') return '';
-  const faces = DEVANAGARI_FONT_WEIGHTS.map((weight) => face(weight, files[weight], 'optional')).join('');
-  return `<style nonce="${nonce}">${faces}</style>`;
+  const faces = DEVANAGARI_FONT_WEIGHTS.map((weight) => face(weight, files[weight])).join('');
+  const preloads = PRELOADED[lang].map(
+    (weight) =>
+      `<link rel="preload" href="${escapeHtml(files[weight])}" as="font" type="font/woff2" crossorigin>`,
+  );
+  return `${preloads.join('')}<style nonce="${nonce}">${faces}</style>`;
 }

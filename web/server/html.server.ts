@@ -154,7 +154,7 @@ export function renderDocument(parts: DocumentParts): string {
     '<link rel="icon" href="/logo.svg" type="image/svg+xml">',
     '<link rel="alternate" type="application/rss+xml" title="Blog" href="/feed.xml">',
     ...parts.assets.css.map((href) => `<link rel="stylesheet" href="${href}">`),
-    devanagariFontTags(parts.html, parts.assets.devanagariFont, n),
+    devanagariFontTags(parts.html, parts.assets.devanagariFont, n, lang),
     parts.styles,
     `<script type="application/ld+json" id="jsonld" nonce="${n}">${jsonForScript(head.jsonLd ?? [])}</script>`,
     `<script type="speculationrules" nonce="${n}">${jsonForScript(SPECULATION_RULES)}</script>`,
