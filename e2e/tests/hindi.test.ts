@@ -285,5 +285,10 @@ describe('languages', () => {
     // The switcher's word is set in it, not in boxes.
     const family = await switcher(page).evaluate((a) => getComputedStyle(a).fontFamily);
     assert.match(family, /^"Site Devanagari"/);
+    const drawn = await fontsDrawing(page, 'header a[data-lang-switch]');
+    assert.ok(
+      drawn.some((f) => f.isCustomFont && /Devanagari/.test(f.familyName) && f.glyphCount > 0),
+      `the switcher's word is drawn in the site's font: ${JSON.stringify(drawn)}`,
+    );
   });
 });
