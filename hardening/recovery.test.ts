@@ -5,7 +5,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/lib/chromium.mjs';
 import { startFakeWordPress, type FakeWordPress } from '../gateway/test/fake-wordpress.js';
-import { freePort } from '../test/ports.js';
+import { freePort } from '../scripts/ports.mjs';
 import { startGateway, startWeb, type RunningGateway, type RunningWeb } from './lib/servers.js';
 import { recordedSnapshot } from './lib/snapshot.js';
 

@@ -2,7 +2,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, expect, it } from 'vitest';
-import { freePorts } from '../test/ports.js';
+import { freePorts } from '../scripts/ports.mjs';
 import { startChild } from './lib/servers.js';
 
 const impostor = http.createServer((_request, response) => {

@@ -19,7 +19,7 @@ import {
   rmSync,
   statSync,
 } from 'node:fs';
-import net from 'node:net';
+import { freePorts } from './ports.mjs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -174,25 +174,6 @@ function checkNoDevelopmentPackages() {
 function diskUsage(dir) {
   const r = spawnSync('du', ['-sk', dir], { encoding: 'utf8' });
   return r.status === 0 ? Number(r.stdout.split('\t')[0]) / 1024 : NaN;
-}
-
-/** `count` different free ports, all held until each is known (a port let go can come straight back). */
-async function freePorts(count) {
-  /** @type {net.Server[]} */
-  const held = [];
-  try {
-    for (let i = 0; i < count; i += 1) {
-      const srv = net.createServer();
-      held.push(srv);
-      await new Promise((resolve, reject) => {
-        srv.once('error', reject);
-        srv.listen(0, '127.0.0.1', () => resolve(undefined));
-      });
-    }
-    return held.map((srv) => /** @type {net.AddressInfo} */ (srv.address()).port);
-  } finally {
-    await Promise.all(held.map((srv) => new Promise((resolve) => srv.close(resolve))));
-  }
 }
 
 function tail(file, lines = 20) {

@@ -14,7 +14,7 @@ import { createGateway, type Gateway, type GatewayDeps } from '../../gateway/src
 import { createWebApp, type RenderModule } from '../../web/server/app.server.js';
 import { readAssets } from '../../web/server/assets.server.js';
 import { RUNTIME_ENV } from '../../scripts/start-env.mjs';
-import { freePort, freePorts, listensOn, portTaken } from '../../test/ports.js';
+import { freePort, freePorts, listensOn, portTaken } from '../../scripts/ports.mjs';
 import { loadWebConfig } from '../../web/server/config.server.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

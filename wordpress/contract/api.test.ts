@@ -33,7 +33,7 @@ import {
 import { createWordPressClient, type WordPressClient } from '../../gateway/src/sources/wordpress/client.js';
 import { readContent, sitePath, type Content } from './lib/content.js';
 import { figure } from './lib/figures.js';
-import { freePort } from '../../test/ports.js';
+import { freePort } from '../../scripts/ports.mjs';
 import { PRACTICE_SLUGS } from './lib/operations.js';
 import { CONTENT_DIR, credentials, markAccessLog, restPath, restRequestsSince } from './lib/wordpress.js';
 

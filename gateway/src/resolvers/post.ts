@@ -26,13 +26,6 @@ import { contentOptionsFor, featuredImageOrDefault, siteName } from './shared.js
 import { translationsOf } from './language.js';
 import { warnThrottled } from '../log-throttle.js';
 
-/**
- * Summaries from a list that asked WordPress for each post's robots choice (ROBOTS_FIELDS). One
- * whose answer carries neither field comes from a WordPress with neither plugin (both need
- * WordPress 6.1 or later, which filters the nested names), so its post is indexable: no lookup.
- */
-const robotsAsked = new WeakSet<object>();
-
 export function postTitle(post: WpPostLike): string {
   return titleText(post.title.rendered);
 }
@@ -133,11 +126,7 @@ export const Post: PostResolvers<GatewayContext, WpPostLike> = {
   // From the list's own answer (api.ts, ROBOTS_FIELDS) or the whole post's SEO blocks alike; a
   // summary whose list did not ask is looked up whole.
   noindex: async (post, _args, ctx) => {
-    const known =
-      isFullPost(post) ||
-      robotsAsked.has(post) ||
-      post.yoast_head_json !== undefined ||
-      post.seo_meta !== undefined;
+    const known = isFullPost(post) || post.yoast_head_json !== undefined || post.seo_meta !== undefined;
     const source = known ? post : await full(post, ctx);
     return editorNoindex(source.yoast_head_json, source.seo_meta);
   },
@@ -198,7 +187,6 @@ export const postQueries: Pick<QueryResolvers<GatewayContext>, 'posts' | 'post'>
       }
 
       let nodes = result.items;
-      if (base.robots) for (const node of nodes) robotsAsked.add(node);
       let total = result.total;
       if (overFetch) {
         const wanted = normalizeSlug(excludeSlug);

@@ -276,6 +276,18 @@ function summaryFields(params: Pick<PostListParams, 'robots'>): readonly string[
   return params.robots ? [...POST_SUMMARY_FIELDS, ...ROBOTS_FIELDS] : POST_SUMMARY_FIELDS;
 }
 
+/**
+ * A list that asked for the robots choice and got neither field back is from a WordPress with
+ * neither plugin (both need WordPress 6.1 or later, which filters the nested names): its posts are
+ * indexable, said as an empty SEO block (`seo_meta: null`) so no resolver looks them up whole.
+ */
+function withRobotsAnswered(items: WpPostSummary[], params: Pick<PostListParams, 'robots'>): WpPostSummary[] {
+  if (!params.robots) return items;
+  return items.map((item) =>
+    item.yoast_head_json === undefined && item.seo_meta === undefined ? { ...item, seo_meta: null } : item,
+  );
+}
+
 /** A list's summary of a post read with its body (wpPostScanSchema), without the body. */
 function withoutBody(post: WpPostSummary & { content?: unknown }): WpPostSummary {
   const { content: _body, ...summary } = post;
@@ -332,14 +344,14 @@ export function createWpApi(source: RestSource) {
         const all = await postsInLanguage(params, params.language);
         const start = (params.page - 1) * params.perPage;
         return {
-          items: all.slice(start, start + params.perPage),
+          items: withRobotsAnswered(all.slice(start, start + params.perPage), params),
           total: all.length,
           totalPages: Math.ceil(all.length / params.perPage),
         };
       }
       const total = response.total ?? response.body.length;
       return {
-        items: response.body,
+        items: withRobotsAnswered(response.body, params),
         total,
         totalPages: response.totalPages ?? Math.ceil(total / params.perPage),
       };

@@ -234,8 +234,8 @@ function askedPluginObject<T extends z.ZodType>(schema: T) {
 /**
  * The editor's robots choice, as a list asks for it when it needs it (api.ts, ROBOTS_FIELDS): of
  * Yoast's head only its `robots`, of the companion plugin's SEO block only its noindex flag
- * (derive/seo.ts, editorNoindex). Both `undefined` when the list did not ask, or WordPress has
- * neither plugin.
+ * (derive/seo.ts, editorNoindex). Both `undefined` when the list did not ask (where WordPress has
+ * neither plugin, the list says so: api.ts, withRobotsAnswered).
  */
 const robotsFields = {
   yoast_head_json: askedPluginObject(z.looseObject({ robots: wpYoastHeadSchema.shape.robots })),

@@ -1,9 +1,9 @@
 // A server of the site's own (`node --import tsx {entry}`) in a child process on a free loopback
 // port, with a minimal environment, ready when its /healthz answers 200 from the child's own socket
-// (test/ports.ts): the gateway (gateway.ts) and the web server (web.ts) run this way, each reading
+// (scripts/ports.mjs): the gateway (gateway.ts) and the web server (web.ts) run this way, each reading
 // its own output. A port taken meanwhile by another process: started again on another.
 import { spawn } from 'node:child_process';
-import { freePort, listensOn, portTaken } from '../../../test/ports.js';
+import { freePort, listensOn, portTaken } from '../../../scripts/ports.mjs';
 import { REPO_ROOT } from './wordpress.js';
 
 export interface ChildServer {
