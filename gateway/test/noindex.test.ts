@@ -6,9 +6,19 @@ import type { ContentSnapshot } from '../src/sources/embedded/source.js';
 import { fixtureSnapshot } from './fixtures/snapshot.js';
 import { startHarness, type Harness } from './harness.js';
 
-type Item = { slug: string; status?: string; seo_meta?: unknown; yoast_head_json?: unknown };
+type Item = {
+  slug: string;
+  status?: string;
+  seo_meta?: unknown;
+  yoast_head_json?: unknown;
+  content?: { rendered: string; protected?: boolean };
+  excerpt?: { rendered: string; protected?: boolean };
+};
 
-/** The fixture with one post marked by the companion plugin's flag, one by Yoast's head, one page by Yoast's. */
+/**
+ * The fixture with one post marked by the companion plugin's flag, one by Yoast's head, one behind a
+ * password (as WordPress answers it: both texts empty and flagged), and one page marked by Yoast's.
+ */
 function markedSnapshot(): { snapshot: ContentSnapshot; posts: string[]; page: string } {
   const snapshot = fixtureSnapshot();
   const posts = (snapshot.posts as Item[]).filter((p) => p.status === 'publish');
@@ -30,7 +40,10 @@ function markedSnapshot(): { snapshot: ContentSnapshot; posts: string[]; page: s
     ...(overruled.yoast_head_json as object | null),
     robots: { index: 'noindex' },
   };
-  return { snapshot, posts: [byFlag.slug, byYoast.slug].sort(), page: page.slug };
+  const locked = posts[7]!;
+  locked.content = { rendered: '', protected: true };
+  locked.excerpt = { rendered: '', protected: true };
+  return { snapshot, posts: [byFlag.slug, byYoast.slug, locked.slug].sort(), page: page.slug };
 }
 
 const marked = markedSnapshot();
@@ -47,7 +60,7 @@ afterAll(async () => {
 });
 
 describe('noindex in lists', () => {
-  it('names the posts and pages the editor kept out of search, from both sources', async () => {
+  it('names the posts and pages the editor kept out of search, and the post behind a password, from both sources', async () => {
     for (const h of harnesses) {
       const res = await h.query<{
         posts: { nodes: { slug: string; noindex: boolean }[] };

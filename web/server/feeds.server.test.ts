@@ -410,6 +410,8 @@ async function fakeGateway(opts: { fail?: () => boolean; ageS?: () => number } =
         modified: '2026-11-02T08:00:00Z',
         excerpt: 'Excerpt & more',
         authorName: 'Adv. Sharma',
+        // The RSS query asks this; the sitemap's asks noindex, which the gateway also answers true for it.
+        passwordProtected: i === 2,
       })).slice((page - 1) * first, page * first);
       const data: Record<string, unknown> = {
         posts: { totalCount: TOTAL_POSTS, totalPages: Math.ceil(TOTAL_POSTS / first), nodes },
@@ -480,7 +482,7 @@ describe('createFeeds', () => {
     expect(gw.calls.every((c) => c.requestId === 'req-1')).toBe(true);
   });
 
-  it('serves RSS of the 20 newest posts with escaped titles', async () => {
+  it('serves RSS of the 20 newest posts with escaped titles, less one behind a password', async () => {
     const gw = await fakeGateway();
     const { url } = await site(gw.url, { now: 0 });
     const res = await fetch(`${url}/feed.xml`);
@@ -488,7 +490,10 @@ describe('createFeeds', () => {
     expect(res.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
     const doc = parseXml(await res.text());
     const items = all(doc, 'item');
-    expect(items).toHaveLength(20);
+    expect(items).toHaveLength(19);
+    expect(items.map((item) => text(all(item, 'link')[0]))).not.toContain(
+      'https://www.example.in/blog/post-3',
+    );
     expect(text(all(items[0]!, 'title')[0])).toBe(HOSTILE_CLEAN);
     expect(text(all(items[0]!, 'link')[0])).toBe('https://www.example.in/blog/post-1');
     expect(text(all(all(doc, 'channel')[0]!, 'title')[0])).toBe('Law Partners – Blog');

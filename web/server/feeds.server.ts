@@ -213,6 +213,7 @@ const RssData = z.object({
           date: z.string(),
           excerpt: z.string(),
           authorName: z.string(),
+          passwordProtected: z.boolean(),
         }),
       ),
     })
@@ -230,9 +231,10 @@ const SITEMAP_POSTS = `query SitemapPosts($first: Int!, $page: Int!) {
 }`;
 
 // The feed is the English blog's, as its <language> says (brief §10: each blog lists its language).
+// A post behind a WordPress password is left out: its page on this site has no article to offer.
 const RSS = `query RssFeed($first: Int!) {
   site { name tagline }
-  posts(first: $first, language: EN) { nodes { title uri date excerpt(length: 300) authorName } }
+  posts(first: $first, language: EN) { nodes { title uri date excerpt(length: 300) authorName passwordProtected } }
 }`;
 
 /** A site path without its trailing slash (except the root), for comparing addresses. */
@@ -450,13 +452,15 @@ export function createFeeds(deps: FeedsDeps) {
       link: abs('/blog'),
       description: data.site.tagline,
       selfUrl: abs('/feed.xml'),
-      items: data.posts.nodes.map((p) => ({
-        title: p.title,
-        link: abs(p.uri),
-        date: p.date,
-        description: p.excerpt,
-        author: p.authorName,
-      })),
+      items: data.posts.nodes
+        .filter((p) => !p.passwordProtected)
+        .map((p) => ({
+          title: p.title,
+          link: abs(p.uri),
+          date: p.date,
+          description: p.excerpt,
+          author: p.authorName,
+        })),
     });
   }
 

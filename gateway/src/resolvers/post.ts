@@ -35,6 +35,16 @@ export function postUri(slug: string): string {
 }
 
 /**
+ * A post behind a WordPress password. The site has no password form, so its page only says the
+ * article is not on the website: search engines are told not to index that page, and the sitemap
+ * and the feed leave it out. WordPress flags the excerpt as well as the body, so a list's summary
+ * answers without the body.
+ */
+function isPasswordProtected(post: WpPostLike): boolean {
+  return post.excerpt.protected === true || (isFullPost(post) && post.content.protected === true);
+}
+
+/**
  * The whole post behind a list's summary, loaded by slug only when a field needs the body or the
  * SEO blocks (one batched request for a whole list). A post deleted since the list was fetched
  * keeps its summary and an empty body.
@@ -90,9 +100,7 @@ export const Post: PostResolvers<GatewayContext, WpPostLike> = {
   excerpt: async (post, args, ctx) =>
     makeExcerpt(await excerptSource(post, ctx), clampExcerptLength(args.length)),
   contentHtml: async (post, _args, ctx) => (await prepared(post, ctx)).html,
-  // WordPress flags the excerpt as well as the body, so a list's summary answers without the body.
-  passwordProtected: (post) =>
-    post.excerpt.protected === true || (isFullPost(post) && post.content.protected === true),
+  passwordProtected: isPasswordProtected,
   // WordPress's count when the companion plugin gives one (lists need no body for it), else ours.
   readingTimeMinutes: async (post, _args, ctx) =>
     readingTimeFromWords(post.word_count ?? (await prepared(post, ctx)).words),
@@ -113,7 +121,7 @@ export const Post: PostResolvers<GatewayContext, WpPostLike> = {
     const post = await full(summary, ctx);
     const title = postTitle(post);
     const image = await featuredImageOrDefault(ctx, post.featured_media, title);
-    return mergeSeo({
+    const seo = mergeSeo({
       yoast: post.yoast_head_json,
       seoMeta: post.seo_meta,
       title,
@@ -122,10 +130,12 @@ export const Post: PostResolvers<GatewayContext, WpPostLike> = {
       image: image.isDefault ? null : image.url,
       siteName: siteName(ctx.config),
     });
+    return isPasswordProtected(post) ? { ...seo, noindex: true } : seo;
   },
   // From the list's own answer (api.ts, ROBOTS_FIELDS) or the whole post's SEO blocks alike; a
   // summary whose list did not ask is looked up whole.
   noindex: async (post, _args, ctx) => {
+    if (isPasswordProtected(post)) return true;
     const known = isFullPost(post) || post.yoast_head_json !== undefined || post.seo_meta !== undefined;
     const source = known ? post : await full(post, ctx);
     return editorNoindex(source.yoast_head_json, source.seo_meta);
