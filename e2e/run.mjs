@@ -24,6 +24,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 import { buildIsStale } from '../scripts/build-freshness.mjs';
 import { linkNodeModules } from '../scripts/link-node-modules.mjs';
+import { waitUntilServing } from '../scripts/ports.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'e2e', 'results');
@@ -74,26 +75,18 @@ async function freePort(from, taken = []) {
   throw new Error(`No free port between ${from} and ${from + 199}`);
 }
 
+/** Until the site's own process tree (not another server on that port) answers `url` with 200. */
 async function waitForHealth(url, site, deadline) {
-  let lastError = '';
-  while (Date.now() < deadline) {
-    if (site.exitCode !== null || site.signalCode !== null) {
-      throw new Error(
-        `the site stopped during start-up (${site.signalCode ?? site.exitCode}); see ${siteLog}`,
-      );
-    }
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) return;
-      lastError = `HTTP ${res.status}`;
-    } catch (err) {
-      lastError = err instanceof Error ? err.message : String(err);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(
-    `${url} did not answer 200 within ${STARTUP_TIMEOUT_MS / 1000}s (${lastError}); see ${siteLog}`,
-  );
+  await waitUntilServing({
+    name: 'the site',
+    url,
+    pid: site.pid,
+    port: Number(new URL(url).port),
+    exited: () => site.signalCode ?? site.exitCode,
+    output: () => `see ${siteLog}`,
+    timeoutMs: Math.max(0, deadline - Date.now()),
+    intervalMs: 250,
+  });
 }
 
 let site = null;

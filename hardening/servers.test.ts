@@ -16,7 +16,7 @@ it('a child whose port another server holds is not taken for started, even thoug
   const [unused] = await freePorts(1);
   await expect(
     startChild('web', { GATEWAY_URL: `http://127.0.0.1:${unused}/graphql` }, port),
-  ).rejects.toThrow(/web: stopped during start-up \(1\)[\s\S]*already in use/);
+  ).rejects.toThrow(/web stopped during start-up \(1\)[\s\S]*already in use/);
 });
 
 it('freePorts hands out different ports', async () => {

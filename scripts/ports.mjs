@@ -37,30 +37,66 @@ export async function freePort() {
 }
 
 /**
- * Whether process `pid` holds the socket listening on 127.0.0.1:`port` (Linux, from /proc).
+ * `pid` and every process below it (Linux, from /proc): `npm start` listens through its children.
+ * @param {number} pid
+ * @returns {number[]}
+ */
+function processTree(pid) {
+  /** @type {Map<number, number[]>} */
+  const children = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // comm, the second field, is in parentheses and may hold spaces: the parent id follows the last ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // exited while we looked
+    }
+  }
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i += 1)
+    tree.push(...(children.get(/** @type {number} */ (tree[i])) ?? []));
+  return tree;
+}
+
+/**
+ * Whether process `pid`, or a process it started, holds a socket listening on `port` (Linux, from
+ * /proc): on 127.0.0.1 or on every address, IPv4 or IPv6, as a server may bind either way.
  * @param {number} pid
  * @param {number} port
  */
 export function listensOn(pid, port) {
-  const local = `0100007F:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const suffix = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
   const inodes = new Set();
-  for (const line of readFileSync('/proc/net/tcp', 'utf8').split('\n').slice(1)) {
-    const fields = line.trim().split(/\s+/);
-    // fields: sl, local address, remote address, state (0A = LISTEN), …, inode (the tenth).
-    if (fields[1] === local && fields[3] === '0A') inodes.add(fields[9]);
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let lines;
+    try {
+      lines = readFileSync(table, 'utf8').split('\n').slice(1);
+    } catch {
+      continue; // no IPv6 here
+    }
+    for (const line of lines) {
+      const fields = line.trim().split(/\s+/);
+      // fields: sl, local address, remote address, state (0A = LISTEN), …, inode (the tenth).
+      if (fields[1]?.endsWith(suffix) && fields[3] === '0A') inodes.add(fields[9]);
+    }
   }
   if (inodes.size === 0) return false;
-  try {
-    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
-      try {
-        return inodes.has(/^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1] ?? '');
-      } catch {
-        return false; // closed while we looked
-      }
-    });
-  } catch {
-    return false; // the process is gone
-  }
+  return processTree(pid).some((owner) => {
+    try {
+      return readdirSync(`/proc/${owner}/fd`).some((fd) => {
+        try {
+          return inodes.has(/^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${owner}/fd/${fd}`))?.[1] ?? '');
+        } catch {
+          return false; // closed while we looked
+        }
+      });
+    } catch {
+      return false; // the process is gone
+    }
+  });
 }
 
 /**
@@ -69,4 +105,53 @@ export function listensOn(pid, port) {
  */
 export function portTaken(output) {
   return /already in use/.test(output);
+}
+
+/** A child exited saying its port was taken meanwhile: start it again on another. */
+export class PortTaken extends Error {}
+
+/**
+ * Waits until process `pid` answers `url` with 200 from the socket it listens on at `port` (another
+ * server answering on that port does not count). Rejects, with the child's output, when it exits
+ * first (PortTaken when the output says its port was taken) or when `timeoutMs` passes.
+ * @param {{
+ *   name: string,
+ *   url: string,
+ *   pid: number,
+ *   port: number,
+ *   exited(): string | number | null,
+ *   output(): string,
+ *   timeoutMs: number,
+ *   tryMs?: number,
+ *   intervalMs?: number,
+ * }} o `exited()` is null while the child runs, else its exit code or signal; `tryMs` bounds each
+ *   request (2 s), `intervalMs` the wait between them (200 ms).
+ * @returns {Promise<number>} milliseconds until it served
+ */
+export async function waitUntilServing(o) {
+  const started = Date.now();
+  const deadline = started + o.timeoutMs;
+  let last = '';
+  for (;;) {
+    const code = o.exited();
+    if (code !== null) {
+      const output = o.output();
+      const Failure = portTaken(output) ? PortTaken : Error;
+      throw new Failure(`${o.name} stopped during start-up (${code}): ${output}`);
+    }
+    try {
+      const res = await fetch(o.url, { signal: AbortSignal.timeout(o.tryMs ?? 2000) });
+      await res.arrayBuffer();
+      if (res.status === 200 && listensOn(o.pid, o.port)) return Date.now() - started;
+      last = res.status === 200 ? `answered by another process than ${o.pid}` : `HTTP ${res.status}`;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    if (Date.now() > deadline) {
+      throw new Error(
+        `${o.name}: ${o.url} did not answer 200 within ${o.timeoutMs / 1000} s (${last}): ${o.output()}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, o.intervalMs ?? 200));
+  }
 }

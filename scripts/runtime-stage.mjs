@@ -19,7 +19,7 @@ import {
   rmSync,
   statSync,
 } from 'node:fs';
-import { freePorts } from './ports.mjs';
+import { freePorts, waitUntilServing } from './ports.mjs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -192,27 +192,23 @@ function start(name, command, env) {
   return child;
 }
 
+/** Seconds until `name` answered `url` from its own socket; fails the stage if it stops or never does. */
 async function waitForHealth(name, url) {
   const server = servers.find((s) => s.name === name);
-  const t = Date.now();
-  const deadline = t + 90_000;
-  let last = '';
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null || server.child.signalCode !== null) {
-      fail(
-        `${name} stopped during start-up (${server.child.signalCode ?? server.child.exitCode}):\n${tail(server.logFile)}`,
-      );
-    }
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) return (Date.now() - t) / 1000;
-      last = `HTTP ${res.status}`;
-    } catch (error) {
-      last = error instanceof Error ? error.message : String(error);
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  try {
+    const ms = await waitUntilServing({
+      name,
+      url,
+      pid: server.child.pid,
+      port: Number(new URL(url).port),
+      exited: () => server.child.signalCode ?? server.child.exitCode,
+      output: () => `\n${tail(server.logFile)}`,
+      timeoutMs: 90_000,
+    });
+    return ms / 1000;
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
   }
-  fail(`${url} did not answer 200 within 90 s (${last}):\n${tail(server.logFile)}`);
 }
 
 /** GET (or POST) that must answer 200 itself, not by a redirect. */

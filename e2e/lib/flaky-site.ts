@@ -3,12 +3,13 @@
 // under test, started as `npm start` starts it, whose gateway is reached through a proxy in front of
 // the run's gateway; the proxy fails the GraphQL operations named in `failing` with the answer the
 // web server gives when the gateway is down. Its page cache is off, so every visit is rendered anew.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, waitUntilServing } from '../../scripts/ports.mjs';
 import { GATEWAY_URL } from './site.js';
 
 const e2eDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,32 +40,6 @@ function listen(server: http.Server): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
   });
-}
-
-async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  const port = await listen(probe);
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-async function waitForHealth(url: string, child: ChildProcess, log: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  let last = '';
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`the second web server stopped during start-up; see ${log}`);
-    }
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) return;
-      last = `HTTP ${res.status}`;
-    } catch (error) {
-      last = error instanceof Error ? error.message : String(error);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer 200 within 60 s (${last}); see ${log}`);
 }
 
 export async function startFlakySite(): Promise<FlakySite> {
@@ -145,7 +120,15 @@ export async function startFlakySite(): Promise<FlakySite> {
     await new Promise<void>((resolve) => proxy.close(() => resolve()));
   };
   try {
-    await waitForHealth(`${url}/healthz`, child, log);
+    await waitUntilServing({
+      name: 'the second web server',
+      url: `${url}/healthz`,
+      pid: child.pid!,
+      port,
+      exited: () => child.signalCode ?? child.exitCode,
+      output: () => `see ${log}`,
+      timeoutMs: 60_000,
+    });
   } catch (error) {
     await close();
     throw error;

@@ -14,7 +14,7 @@ import { createGateway, type Gateway, type GatewayDeps } from '../../gateway/src
 import { createWebApp, type RenderModule } from '../../web/server/app.server.js';
 import { readAssets } from '../../web/server/assets.server.js';
 import { RUNTIME_ENV } from '../../scripts/start-env.mjs';
-import { freePort, freePorts, listensOn, portTaken } from '../../scripts/ports.mjs';
+import { freePort, freePorts, PortTaken, waitUntilServing } from '../../scripts/ports.mjs';
 import { loadWebConfig } from '../../web/server/config.server.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -149,36 +149,6 @@ const ENTRIES = {
 /** Settings of the caller's shell that would change what is under test. */
 const SCRUBBED = ['WORDPRESS_URL', 'GATEWAY_URL', 'REDIS_URL', 'TRUST_PROXY', 'GATEWAY_TRUST_PROXY', 'HSTS'];
 
-/** Thrown when a child could not listen because its port was taken meanwhile: start again elsewhere. */
-class PortTaken extends Error {}
-
-/** Until `child` itself answers on `port`: healthy, and the listening socket is its own. */
-async function waitForHealth(
-  port: number,
-  child: { pid: number; exitCode(): number | null },
-  text: string[],
-) {
-  const url = `http://127.0.0.1:${port}/healthz`;
-  const deadline = Date.now() + 120_000;
-  let last = '';
-  while (Date.now() < deadline) {
-    if (child.exitCode() !== null) {
-      const output = text.slice(-20).join('\n');
-      const Failure = portTaken(output) ? PortTaken : Error;
-      throw new Failure(`stopped during start-up (${child.exitCode()}): ${output}`);
-    }
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (res.ok && listensOn(child.pid, port)) return;
-      last = res.ok ? `answered by another process than ${child.pid}` : `HTTP ${res.status}`;
-    } catch (error) {
-      last = error instanceof Error ? error.message : String(error);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not become healthy (${last})`);
-}
-
 /** gateway/src/main.ts or web/server/main.server.ts in a child process, as `npm start` runs them. */
 export async function startChild(
   name: keyof typeof ENTRIES,
@@ -261,11 +231,18 @@ export async function startChild(
     },
   };
   try {
-    await waitForHealth(port, server, text);
+    await waitUntilServing({
+      name,
+      url: `${url}/healthz`,
+      pid: server.pid,
+      port,
+      exited: exitCode,
+      output: () => text.slice(-20).join('\n'),
+      timeoutMs: 120_000,
+    });
   } catch (error) {
     await server.close();
-    const Failure = error instanceof PortTaken ? PortTaken : Error;
-    throw new Failure(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+    throw error;
   }
   return server;
 }

@@ -3,7 +3,7 @@
 // (scripts/ports.mjs): the gateway (gateway.ts) and the web server (web.ts) run this way, each reading
 // its own output. A port taken meanwhile by another process: started again on another.
 import { spawn } from 'node:child_process';
-import { freePort, listensOn, portTaken } from '../../../scripts/ports.mjs';
+import { freePort, PortTaken, waitUntilServing } from '../../../scripts/ports.mjs';
 import { REPO_ROOT } from './wordpress.js';
 
 export interface ChildServer {
@@ -30,8 +30,6 @@ interface ChildServerOptions {
   healthzTimeoutMs: number;
 }
 
-class PortTaken extends Error {}
-
 export async function startChildServer(opts: ChildServerOptions): Promise<ChildServer> {
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -57,26 +55,21 @@ async function startOnce(opts: ChildServerOptions, port: number): Promise<ChildS
   child.stdout?.on('data', (chunk: Buffer) => opts.onStdout(chunk.toString('utf8')));
   child.stderr?.on('data', (chunk: Buffer) => opts.onStderr(chunk.toString('utf8')));
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const deadline = Date.now() + opts.readyMs;
-  for (;;) {
-    if (child.exitCode !== null) {
-      const Failure = portTaken(opts.output()) ? PortTaken : Error;
-      throw new Failure(`${opts.name} exited (${child.exitCode}): ${opts.output()}`);
-    }
-    try {
-      const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(opts.healthzTimeoutMs) });
-      await res.arrayBuffer();
-      if (res.status === 200 && listensOn(child.pid!, port)) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(
-        `${opts.name} did not answer /healthz within ${opts.readyMs / 1000} s: ${opts.output()}`,
-      );
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    await waitUntilServing({
+      name: opts.name,
+      url: `${url}/healthz`,
+      pid: child.pid!,
+      port,
+      exited: () => child.exitCode ?? child.signalCode,
+      output: opts.output,
+      timeoutMs: opts.readyMs,
+      tryMs: opts.healthzTimeoutMs,
+      intervalMs: 100,
+    });
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
   }
   return {
     pid: child.pid as number,
