@@ -1,5 +1,6 @@
 // Loopback ports for the servers the suites start in child processes (the runtime stage, the
-// hardening suite, the WordPress contract tests). A port found free can be taken by another process
+// hardening suite, the WordPress contract tests, the browser tests, the bench), and the one wait for
+// such a server to serve (waitUntilServing). A port found free can be taken by another process
 // before the child listens on it; then the child exits ("already in use") while another server may
 // answer its health check. So the harnesses hold the ports they choose together, and count a child
 // as started only once the socket listening on its port is the child's own.

@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort, waitForOk } from './services.js';
+import { waitUntilServing } from '../../scripts/ports.mjs';
+import { freePort } from './services.js';
 import type { LoadFigures } from './report.js';
 
 export interface LoadRequest {
@@ -61,7 +62,16 @@ export async function bareServer(
       setTimeout(() => child.kill('SIGKILL'), 5000).unref();
     });
   try {
-    await waitForOk(`${url}/`, 15_000);
+    await waitUntilServing({
+      name: 'the bare server',
+      url: `${url}/`,
+      pid: child.pid!,
+      port,
+      exited: () => child.signalCode ?? child.exitCode,
+      output: () => '(its errors are in this output)',
+      timeoutMs: 15_000,
+      intervalMs: 150,
+    });
   } catch (error) {
     await close();
     throw error;

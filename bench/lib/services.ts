@@ -1,37 +1,12 @@
 // Starting and stopping the site's processes for a benchmark, on loopback ports picked at random.
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, PortTaken, waitUntilServing } from '../../scripts/ports.mjs';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-export async function waitForOk(url: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) return;
-      last = res.status;
-    } catch (error) {
-      last = error;
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`${url} did not answer in time (${String(last)})`);
-}
+export { freePort };
 
 export interface Service {
   url: string;
@@ -39,14 +14,33 @@ export interface Service {
   stop(): Promise<void>;
 }
 
-/** A TypeScript entry point of the repository in its own Node process (as `npm start` runs it). */
+/**
+ * A TypeScript entry point of the repository in its own Node process (as `npm start` runs it), ready
+ * when `health(port)` answers 200 from its own socket; started again on another port if its port was
+ * taken meanwhile.
+ */
 export async function startService(
   name: string,
   entry: string,
   env: Record<string, string>,
   health: (port: number) => string,
 ): Promise<Service & { port: number }> {
-  const port = await freePort();
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce(name, entry, env, health, await freePort());
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === 3) throw error;
+    }
+  }
+}
+
+async function startOnce(
+  name: string,
+  entry: string,
+  env: Record<string, string>,
+  health: (port: number) => string,
+  port: number,
+): Promise<Service & { port: number }> {
   const portVar = name === 'gateway' ? 'GATEWAY_PORT' : 'PORT';
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: REPO_ROOT,
@@ -58,10 +52,19 @@ export async function startService(
     stderr = (stderr + d.toString()).slice(-4000);
   });
   try {
-    await waitForOk(health(port));
+    await waitUntilServing({
+      name,
+      url: health(port),
+      pid: child.pid!,
+      port,
+      exited: () => child.signalCode ?? child.exitCode,
+      output: () => stderr,
+      timeoutMs: 60_000,
+      intervalMs: 150,
+    });
   } catch (error) {
     child.kill('SIGKILL');
-    throw new Error(`${name} did not start: ${String(error)}\n${stderr}`);
+    throw error;
   }
   return {
     url: `http://127.0.0.1:${port}`,
