@@ -377,8 +377,3 @@ export function loadConfig(env: Env) {
     ),
   };
 }
-
-/** The WordPress REST API root, e.g. https://cms.example.in/wp-json/wp/v2. */
-export function restApiRoot(wordpressUrl: string): string {
-  return `${wordpressUrl}/wp-json/wp/v2`;
-}

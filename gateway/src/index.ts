@@ -1,5 +1,5 @@
 // The gateway's public surface for other workspaces and tools.
-export { ConfigError, loadConfig, restApiRoot, type GatewayConfig } from './config.js';
+export { ConfigError, loadConfig, type GatewayConfig } from './config.js';
 export { createGateway, type Gateway, type GatewayDeps } from './server.js';
 export {
   createHttpServer,

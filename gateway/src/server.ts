@@ -116,6 +116,9 @@ function writeLimitPlugin(limits: { writes: Limiter; preview: Limiter }): Apollo
   };
 }
 
+const PLAIN_ADDRESSES_NOTE =
+  "WordPress's REST API answers at ?rest_route= only, not under /wp-json/ (plain permalinks, or a web server that does not pass /wp-json/ on to WordPress): asking it there. Choose Settings > Permalinks > Post name so WordPress's own addresses also redirect to this site";
+
 function chooseUpstream(
   config: GatewayConfig,
   logger: Logger,
@@ -144,6 +147,7 @@ function chooseUpstream(
       },
       onRetry: ({ url, attempt, delayMs, error }) =>
         logger.debug({ url, attempt, delayMs, err: error.message }, 'retrying WordPress request'),
+      onPlainAddresses: () => logger.warn({ wordpress: config.wordpressUrl }, PLAIN_ADDRESSES_NOTE),
     });
     return { upstream: client, kind: 'wordpress' };
   }

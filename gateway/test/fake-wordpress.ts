@@ -1,4 +1,4 @@
-// A WordPress stand-in on loopback for integration tests: /wp-json/wp/v2/* answered by the embedded
+// A WordPress stand-in on loopback for integration tests: /wp-json/wp/v2/* (and ?rest_route=) answered by the embedded
 // source over a snapshot recorded in WordPress's REST shape (same headers: X-WP-Total,
 // X-WP-TotalPages; same error bodies), plus /wp-content/uploads/* from a directory. Fault modes
 // reproduce what a failing WordPress does on the wire, and every request is counted: REST requests
@@ -55,6 +55,11 @@ export interface FakeWordPress {
    * out), so the gateway has to look the images up by id.
    */
   withoutFeaturedImage(on: boolean): void;
+  /**
+   * Answers as a WordPress with plain permalinks: under /wp-json/ a redirect, then its home page;
+   * the API only at ?rest_route= (which it always answers, as every WordPress does).
+   */
+  withPlainPermalinks(on: boolean): void;
   /**
    * The autosaves WordPress keeps of an item (by id), as `/{type}/{id}/autosaves` lists them:
    * newest first, each with the text an editor typed and when (`modified_gmt`).
@@ -136,6 +141,7 @@ export async function startFakeWordPress(options: {
   let stats = emptyStats();
   let fault: { mode: FaultMode; path: string; remaining: number } | null = null;
   let featuredImages = true;
+  let plainPermalinks = false;
   const sockets = new Set<Socket>();
   const held = new Set<http.ServerResponse>();
 
@@ -192,13 +198,44 @@ export async function startFakeWordPress(options: {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://fake.wordpress');
       if (url.pathname.startsWith('/wp-content/uploads/')) return serveUpload(req, res, url.pathname);
-      if (!url.pathname.startsWith('/wp-json/wp/v2/')) {
+      // Every WordPress also answers at ?rest_route= (with plain permalinks, only there).
+      const restRoute = url.pathname === '/' ? url.searchParams.get('rest_route') : null;
+      // The index (its namespaces), at either address; down with the whole WordPress.
+      if (restRoute === '/' || (url.pathname === '/wp-json/' && !plainPermalinks)) {
+        if (fault && fault.path === '/' && fault.mode !== 'wrong-shape' && fault.mode !== 'empty') {
+          res.writeHead(503, { 'content-type': 'text/html' }).end('<html><body>Unavailable</body></html>');
+          return;
+        }
+        res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' });
+        return res.end(JSON.stringify({ namespaces: ['oembed/1.0', 'lawfirm/v1', 'wp/v2'] }));
+      }
+      if (plainPermalinks && url.pathname.startsWith('/wp-json')) {
+        // As WordPress with plain permalinks: a slash added, then its home page.
+        if (!url.pathname.endsWith('/')) {
+          res.writeHead(301, { location: `${url.pathname}/${url.search}` }).end();
+          return;
+        }
+        res
+          .writeHead(200, { 'content-type': 'text/html; charset=UTF-8' })
+          .end('<!doctype html><title>Home</title>');
+        return;
+      }
+      let restPath: string;
+      let search: string;
+      if (restRoute?.startsWith('/wp/v2/')) {
+        restPath = restRoute.slice('/wp/v2'.length);
+        // The query as the client wrote it, less rest_route (first, as the gateway writes it).
+        search = url.search.replace(/^\?rest_route=[^&]*&?/, '?').replace(/^\?$/, '');
+      } else if (url.pathname.startsWith('/wp-json/wp/v2/')) {
+        restPath = url.pathname.slice('/wp-json/wp/v2'.length);
+        search = url.search;
+      } else {
         res.writeHead(404, { 'content-type': 'text/html' }).end('<html><body>Not Found</body></html>');
         return;
       }
-      const restPath = url.pathname.slice('/wp-json/wp/v2'.length);
+      const params = new URLSearchParams(search);
       stats.requests += 1;
-      stats.log.push(`${restPath}${url.search}`);
+      stats.log.push(`${restPath}${search}`);
       (stats.byPath[restPath] ??= { requests: 0, bytes: 0 }).requests += 1;
 
       const mode = activeFault(restPath);
@@ -254,7 +291,7 @@ export async function startFakeWordPress(options: {
 
       // The editor's view of an item (context=edit) and its autosaves: for the application password only.
       const edit = /^\/(posts|pages|practice_areas)\/(\d+)(\/autosaves)?$/.exec(restPath);
-      if (edit && (url.searchParams.get('context') === 'edit' || edit[3])) {
+      if (edit && (params.get('context') === 'edit' || edit[3])) {
         if (authorization === null || req.headers.authorization !== authorization) {
           const status = 401;
           return send(
@@ -286,7 +323,7 @@ export async function startFakeWordPress(options: {
 
       try {
         if (!source) throw new Error('snapshot not ready');
-        const answer = await source.get(restPath, toQuery(url.searchParams));
+        const answer = await source.get(restPath, toQuery(params));
         const headers: http.OutgoingHttpHeaders = {};
         if (answer.total !== null) headers['x-wp-total'] = String(answer.total);
         if (answer.totalPages !== null) headers['x-wp-totalpages'] = String(answer.totalPages);
@@ -345,6 +382,9 @@ export async function startFakeWordPress(options: {
     },
     withoutFeaturedImage(on) {
       featuredImages = !on;
+    },
+    withPlainPermalinks(on) {
+      plainPermalinks = on;
     },
     setSnapshot(next) {
       snapshot = next;

@@ -1,10 +1,12 @@
-// Delivery of one enquiry to WordPress: POST {WORDPRESS_URL}/wp-json/lawfirm/v1/enquiries with the
-// application password (Basic auth, server side only). The companion plugin's route is idempotent:
+// Delivery of one enquiry to WordPress: POST {WORDPRESS_URL}/wp-json/lawfirm/v1/enquiries (or at
+// ?rest_route=, sources/wordpress/rest-address.ts) with the application password (Basic auth, server
+// side only). The companion plugin's route is idempotent:
 // it creates the private `enquiry` post once per idempotency key and answers with that post for
 // every repeat, so a retry after a lost answer never makes a second one.
+import { restUrl, tryPlainAddresses, usesPlainAddresses } from '../sources/wordpress/rest-address.js';
 import type { OutboxEntry } from './outbox.js';
 
-export const ENQUIRY_ROUTE = '/wp-json/lawfirm/v1/enquiries';
+const ENQUIRY_ROUTE = '/lawfirm/v1/enquiries';
 
 export interface DeliveryReceipt {
   postId: number;
@@ -67,13 +69,16 @@ function wpErrorCode(body: unknown): string | null {
 
 export function createWordPressDelivery(options: WordPressDeliveryOptions): Deliver {
   const doFetch = options.fetch ?? fetch;
-  const endpoint = `${options.url}${ENQUIRY_ROUTE}`;
   const authorization = `Basic ${Buffer.from(`${options.user}:${options.appPassword}`).toString('base64')}`;
 
-  return async (entry, signal) => {
+  /** One POST; `foreign` when what answered is not WordPress's API (a page, or a redirect). */
+  async function send(
+    entry: OutboxEntry,
+    signal: AbortSignal,
+  ): Promise<{ res: Response; body: unknown; foreign: boolean } | { res: null; foreign: true }> {
     let res: Response;
     try {
-      res = await doFetch(endpoint, {
+      res = await doFetch(restUrl(options.url, ENQUIRY_ROUTE), {
         method: 'POST',
         headers: {
           authorization,
@@ -86,6 +91,8 @@ export function createWordPressDelivery(options: WordPressDeliveryOptions): Deli
         redirect: 'error',
       });
     } catch (error) {
+      const cause = (error as { cause?: unknown }).cause;
+      if (cause instanceof Error && /redirect/i.test(cause.message)) return { res: null, foreign: true };
       const reason = (error as Error).name === 'TimeoutError' ? 'timed out' : 'unreachable';
       throw new DeliveryError(`WordPress ${reason}`, 'retry', null, null);
     }
@@ -93,8 +100,22 @@ export function createWordPressDelivery(options: WordPressDeliveryOptions): Deli
     try {
       body = await res.json();
     } catch {
-      body = null;
+      return { res, body: null, foreign: true };
     }
+    return { res, body, foreign: false };
+  }
+
+  return async (entry, signal) => {
+    let answer = await send(entry, signal);
+    // The key makes a second POST safe: the plugin creates the enquiry once.
+    if (
+      answer.foreign &&
+      !usesPlainAddresses(options.url) &&
+      (await tryPlainAddresses(options.url, { fetch: doFetch, timeoutMs: options.timeoutMs }))
+    )
+      answer = await send(entry, signal);
+    if (!answer.res) throw new DeliveryError('WordPress answered with a redirect', 'retry', null, null);
+    const { res, body } = answer;
     if (res.status === 200 || res.status === 201) {
       const id = (body as { id?: unknown } | null)?.id;
       if (typeof id === 'number' && Number.isInteger(id) && id > 0) {

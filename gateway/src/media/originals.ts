@@ -4,7 +4,8 @@
 // before any request is made, so /media is no proxy to the rest of the web.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { readCappedBytes, TooLargeError } from '../sources/wordpress/client.js';
+import { readCappedBytes, TooLargeError } from '../sources/wordpress/read-capped.js';
+import { restUrl } from '../sources/wordpress/rest-address.js';
 
 /** The original may not be fetched (not WordPress's media), or is not there: never retried. */
 export class MediaRefused extends Error {}
@@ -56,7 +57,8 @@ export function wordpressOriginals(options: WordPressOriginalsOptions): Original
    */
   function wordpressHosts(): Promise<Set<string>> {
     siteHosts ??= (async () => {
-      const response = await fetchImpl(new URL('/wp-json/', base), {
+      // Under WordPress's own address (a WordPress in a folder has its API there too).
+      const response = await fetchImpl(restUrl(options.wordpressUrl, '/'), {
         redirect: 'manual',
         headers: { accept: 'application/json' },
         signal: AbortSignal.timeout(options.timeoutMs),

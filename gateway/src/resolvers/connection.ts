@@ -1,14 +1,16 @@
 // Connection: the live WordPress health check of the /wp-admin helper (brief §7: practice_areas with
 // per_page=1), never cached and never retried, so it shows what WordPress does right now.
-import { restApiRoot } from '../config.js';
 import type { GatewayContext } from '../context.js';
 import type { Connection, QueryResolvers } from '../generated/resolvers.js';
 import { UpstreamError } from '../sources/rest.js';
+import { restUrl, usesPlainAddresses } from '../sources/wordpress/rest-address.js';
 import { warnThrottled } from '../log-throttle.js';
 
 export const CONNECTED_MESSAGE = 'Connected to WordPress';
 export const EMBEDDED_MESSAGE =
   'Serving the embedded content snapshot bundled with the site (WORDPRESS_URL is not set), so there is no WordPress to connect to.';
+const PLAIN_ADVICE =
+  'Its REST API answers at ?rest_route= only (plain permalinks): choose Settings › Permalinks › Post name in WordPress so its own addresses redirect to this site.';
 const CHECK_ADVICE = 'Please check your WordPress setup and ensure the REST API is accessible.';
 
 function reason(error: unknown): string {
@@ -32,7 +34,6 @@ export const connectionQueries: Pick<QueryResolvers<GatewayContext>, 'connection
         message: EMBEDDED_MESSAGE,
       };
     }
-    const endpoint = restApiRoot(wordpressUrl);
     const started = performance.now();
     let status: Connection['status'] = 'CONNECTED';
     let message = CONNECTED_MESSAGE;
@@ -43,6 +44,9 @@ export const connectionQueries: Pick<QueryResolvers<GatewayContext>, 'connection
       message = `Connection failed: ${reason(error)}. ${CHECK_ADVICE}`;
       warnThrottled(ctx, { err: reason(error) }, 'WordPress connection check failed');
     }
+    // After the check: it is what finds a WordPress that answers only at ?rest_route=.
+    const endpoint = restUrl(wordpressUrl, '/wp/v2');
+    if (status === 'CONNECTED' && usesPlainAddresses(wordpressUrl)) message = `${message}. ${PLAIN_ADVICE}`;
     return {
       status,
       source: 'WORDPRESS',

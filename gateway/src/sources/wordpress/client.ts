@@ -1,4 +1,4 @@
-// HTTP client for {WORDPRESS_URL}/wp-json/wp/v2. Every request has a timeout and a cap on the size
+// HTTP client for {WORDPRESS_URL}/wp-json/wp/v2 (or ?rest_route=/wp/v2, rest-address.ts). Every request has a timeout and a cap on the size
 // of the answer it reads; GETs that fail on the network, with a 5xx or with an unusable body are
 // retried with exponential backoff and jitter; a circuit breaker stops asking a WordPress that keeps
 // failing. It counts requests and bytes for the benchmarks. Identical requests in flight are shared
@@ -14,6 +14,8 @@ import {
 } from '../rest.js';
 import { wpErrorSchema } from '../types.js';
 import { createCircuitBreaker, type BreakerOptions, type CircuitBreaker } from './breaker.js';
+import { readCappedBytes, TooLargeError } from './read-capped.js';
+import { restUrl, splitRoute, tryPlainAddresses, usesPlainAddresses } from './rest-address.js';
 
 export interface WordPressClientOptions {
   /** WordPress site root, e.g. https://cms.example.in (no trailing slash needed). */
@@ -35,6 +37,8 @@ export interface WordPressClientOptions {
   maxResponseBytes?: number;
   /** Circuit breaker over every request to this WordPress; absent: none. */
   breaker?: CircuitBreaker | BreakerOptions;
+  /** Called once when this WordPress is found to serve its API only at ?rest_route= (for logs). */
+  onPlainAddresses?: () => void;
   /**
    * An Authorization header sent with every request (the application password, for drafts). With
    * it no redirect is followed, so the credentials never go anywhere but WordPress.
@@ -64,42 +68,14 @@ function headerInt(headers: Headers, name: string): number | null {
   return Number(raw.trim());
 }
 
+/** fetch refused to follow a redirect (`redirect: 'error'`, as with credentials). */
+function redirectRefused(error: unknown): boolean {
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  return cause instanceof Error && /redirect/i.test(cause.message);
+}
+
 function isTimeout(error: unknown): boolean {
   return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-}
-
-export class TooLargeError extends Error {
-  constructor(readonly bytes: number) {
-    super('too large');
-  }
-}
-
-/**
- * The body's bytes, refusing (TooLargeError, the connection dropped) once it passes `limit` bytes: a
- * declared Content-Length over the limit is refused before reading anything. Also how /media reads
- * WordPress's images (media/originals.ts).
- */
-export async function readCappedBytes(response: Response, limit: number): Promise<Buffer> {
-  const declared = Number(response.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > limit) {
-    await response.body?.cancel().catch(() => {});
-    throw new TooLargeError(0);
-  }
-  if (!response.body) return Buffer.alloc(0);
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw new TooLargeError(size);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, size);
 }
 
 const readCapped = async (response: Response, limit: number): Promise<string> =>
@@ -116,7 +92,8 @@ function isBreaker(value: CircuitBreaker | BreakerOptions): value is CircuitBrea
 }
 
 export function createWordPressClient(options: WordPressClientOptions) {
-  const apiRoot = `${options.baseUrl.replace(/\/+$/, '')}/wp-json/wp/v2`;
+  /** Errors that are answers from something other than WordPress's REST API. */
+  const notWordPress = new WeakSet<object>();
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
   const sleep = options.sleep ?? defaultSleep;
   const random = options.random ?? Math.random;
@@ -144,12 +121,12 @@ export function createWordPressClient(options: WordPressClientOptions) {
    * unexpected shape) is a success, since WordPress itself is up.
    */
   async function attempt<T>(
-    url: string,
+    urlOf: () => string,
     path: string,
     parse: ((body: unknown) => T) | undefined,
     probe = false,
   ) {
-    if (!breaker) return attemptOnce(url, path, parse);
+    if (!breaker) return attemptOnce(urlOf, path, parse);
     let ticket = probe ? breaker.forceProbe() : breaker.acquire();
     // Half-open with its probe out: wait for the probe's outcome, then ask again (closed: go; open
     // again: refused as before).
@@ -164,7 +141,7 @@ export function createWordPressClient(options: WordPressClientOptions) {
       );
     }
     try {
-      const result = await attemptOnce(url, path, parse);
+      const result = await attemptOnce(urlOf, path, parse);
       breaker.success(ticket);
       return result;
     } catch (error) {
@@ -174,9 +151,45 @@ export function createWordPressClient(options: WordPressClientOptions) {
     }
   }
 
-  async function attemptOnce<T>(url: string, path: string, parse: ((body: unknown) => T) | undefined) {
+  /**
+   * One request at the address `urlOf` gives. An answer that is not WordPress's (a page, a redirect
+   * the credentials may not follow) at an address under /wp-json/ makes it ask whether this WordPress
+   * serves its API at ?rest_route= instead (rest-address.ts); if so, the request is made again there.
+   */
+  async function attemptOnce<T>(
+    urlOf: () => string,
+    path: string,
+    parse: ((body: unknown) => T) | undefined,
+  ): Promise<RestResponse<T>> {
+    try {
+      return await askOnce(urlOf(), path, parse);
+    } catch (error) {
+      if (
+        !notWordPress.has(error as object) ||
+        usesPlainAddresses(options.baseUrl) ||
+        !(await tryPlainAddresses(options.baseUrl, {
+          fetch: doFetch,
+          timeoutMs: options.timeoutMs,
+          onFound: options.onPlainAddresses,
+        }))
+      )
+        throw error;
+      return askOnce(urlOf(), path, parse);
+    }
+  }
+
+  async function askOnce<T>(
+    url: string,
+    path: string,
+    parse: ((body: unknown) => T) | undefined,
+  ): Promise<RestResponse<T>> {
     const fail = (message: string, kind: UpstreamErrorKind, cause?: unknown) =>
       new UpstreamError(message, { kind, path, cause });
+    /** An answer from something other than WordPress's REST API (see attemptOnce). */
+    const foreign = (error: UpstreamError) => {
+      notWordPress.add(error);
+      return error;
+    };
     let response: Response;
     try {
       response = await doFetch(url, {
@@ -191,6 +204,10 @@ export function createWordPressClient(options: WordPressClientOptions) {
       count(path, 0);
       if (isTimeout(error))
         throw fail(`WordPress did not answer within ${options.timeoutMs} ms`, 'timeout', error);
+      if (redirectRefused(error))
+        throw foreign(
+          fail('WordPress answered with a redirect, which credentials do not follow', 'network', error),
+        );
       throw fail('WordPress is unreachable', 'network', error);
     }
 
@@ -214,14 +231,17 @@ export function createWordPressClient(options: WordPressClientOptions) {
         const parsed = wpErrorSchema.safeParse(JSON.parse(text));
         if (parsed.success) code = parsed.data.code;
       } catch {
-        // An error page that is not JSON: the status says enough.
+        // An error page that is not JSON: the status says enough, and it is not the API's.
+        throw foreign(wordpressApiError(response.status, path, null));
       }
       throw wordpressApiError(response.status, path, code);
     }
 
     const contentType = response.headers.get('content-type') ?? '';
     if (!/\bjson\b/i.test(contentType)) {
-      throw fail(`WordPress answered with ${contentType || 'no content type'} instead of JSON`, 'malformed');
+      throw foreign(
+        fail(`WordPress answered with ${contentType || 'no content type'} instead of JSON`, 'malformed'),
+      );
     }
     let body: unknown;
     try {
@@ -243,7 +263,7 @@ export function createWordPressClient(options: WordPressClientOptions) {
   }
 
   async function withRetries<T>(
-    url: string,
+    urlOf: () => string,
     path: string,
     retries: number,
     parse?: (body: unknown) => T,
@@ -252,7 +272,7 @@ export function createWordPressClient(options: WordPressClientOptions) {
     let previous: UpstreamError | null = null;
     for (let n = 0; ; n += 1) {
       try {
-        return await attempt(url, path, parse, probe);
+        return await attempt(urlOf, path, parse, probe);
       } catch (error) {
         const upstream = error instanceof UpstreamError ? error : null;
         // The circuit opened during our retries: what WordPress last said is the better reason.
@@ -262,7 +282,7 @@ export function createWordPressClient(options: WordPressClientOptions) {
         const ceiling = Math.min(maxBackoffMs, backoffBaseMs * 2 ** n);
         const delayMs = Math.round(ceiling / 2 + (random() * ceiling) / 2);
         stats.retries += 1;
-        options.onRetry?.({ url, attempt: n + 1, delayMs, error: upstream });
+        options.onRetry?.({ url: urlOf(), attempt: n + 1, delayMs, error: upstream });
         await sleep(delayMs);
       }
     }
@@ -271,7 +291,10 @@ export function createWordPressClient(options: WordPressClientOptions) {
   let inFlight = 0;
   return {
     kind: 'wordpress' as const,
-    apiRoot,
+    /** The REST API's root as it is reached now, e.g. https://cms.example.in/wp-json/wp/v2. */
+    get apiRoot() {
+      return restUrl(options.baseUrl, '/wp/v2');
+    },
     get stats() {
       return stats;
     },
@@ -284,10 +307,10 @@ export function createWordPressClient(options: WordPressClientOptions) {
       stats = emptyStats();
     },
     get<T = unknown>(path: string, query?: RestQuery, opts?: RestGetOptions<T>): Promise<RestResponse<T>> {
-      const url = `${apiRoot}${requestKey(path, query)}`;
+      const { route, query: qs } = splitRoute(`/wp/v2${requestKey(path, query)}`);
       inFlight += 1;
       return withRetries(
-        url,
+        () => restUrl(options.baseUrl, route, qs),
         path,
         opts?.retries ?? options.retries,
         opts?.parse,
