@@ -128,6 +128,27 @@ describe('a WordPress with plain permalinks', () => {
     expect(client.stats.retries).toBe(0);
   });
 
+  it('asks again at ?rest_route= a request whose page came back after another found the address', async () => {
+    let releaseLate: () => void = () => {};
+    const late = new Promise<void>((resolve) => (releaseLate = resolve));
+    const client = createWordPressClient({
+      baseUrl: 'https://cms.example.in',
+      timeoutMs: 2000,
+      retries: 0,
+      fetch: async (input) => {
+        const url = String(input);
+        if (url.includes('?rest_route=/&')) return json({ namespaces: ['wp/v2'] });
+        if (url.includes('?rest_route=')) return json([{ id: url.includes('slug=late') ? 2 : 1 }]);
+        if (url.includes('slug=late')) await late;
+        return page();
+      },
+    });
+    const slow = client.get('/posts', { slug: 'late' });
+    await expect(client.get('/posts', { slug: 'first' })).resolves.toMatchObject({ body: [{ id: 1 }] });
+    releaseLate();
+    await expect(slow).resolves.toMatchObject({ body: [{ id: 2 }] });
+  });
+
   it('serves the drafts, whose credentials never follow the redirect', async () => {
     wp.withPlainPermalinks(true);
     const drafts = createDraftFetcher({

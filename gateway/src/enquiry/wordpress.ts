@@ -3,7 +3,7 @@
 // side only). The companion plugin's route is idempotent:
 // it creates the private `enquiry` post once per idempotency key and answers with that post for
 // every repeat, so a retry after a lost answer never makes a second one.
-import { restUrl, tryPlainAddresses, usesPlainAddresses } from '../sources/wordpress/rest-address.js';
+import { restUrl, tryPlainAddresses } from '../sources/wordpress/rest-address.js';
 import type { OutboxEntry } from './outbox.js';
 
 const ENQUIRY_ROUTE = '/lawfirm/v1/enquiries';
@@ -73,12 +73,13 @@ export function createWordPressDelivery(options: WordPressDeliveryOptions): Deli
 
   /** One POST; `foreign` when what answered is not WordPress's API (a page, or a redirect). */
   async function send(
+    endpoint: string,
     entry: OutboxEntry,
     signal: AbortSignal,
   ): Promise<{ res: Response; body: unknown; foreign: boolean } | { res: null; foreign: true }> {
     let res: Response;
     try {
-      res = await doFetch(restUrl(options.url, ENQUIRY_ROUTE), {
+      res = await doFetch(endpoint, {
         method: 'POST',
         headers: {
           authorization,
@@ -106,14 +107,15 @@ export function createWordPressDelivery(options: WordPressDeliveryOptions): Deli
   }
 
   return async (entry, signal) => {
-    let answer = await send(entry, signal);
+    const endpoint = restUrl(options.url, ENQUIRY_ROUTE);
+    let answer = await send(endpoint, entry, signal);
     // The key makes a second POST safe: the plugin creates the enquiry once.
     if (
       answer.foreign &&
-      !usesPlainAddresses(options.url) &&
-      (await tryPlainAddresses(options.url, { fetch: doFetch, timeoutMs: options.timeoutMs }))
+      (await tryPlainAddresses(options.url, { fetch: doFetch, timeoutMs: options.timeoutMs })) &&
+      restUrl(options.url, ENQUIRY_ROUTE) !== endpoint
     )
-      answer = await send(entry, signal);
+      answer = await send(restUrl(options.url, ENQUIRY_ROUTE), entry, signal);
     if (!answer.res) throw new DeliveryError('WordPress answered with a redirect', 'retry', null, null);
     const { res, body } = answer;
     if (res.status === 200 || res.status === 201) {

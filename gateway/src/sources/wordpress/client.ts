@@ -1,5 +1,5 @@
-// HTTP client for {WORDPRESS_URL}/wp-json/wp/v2 (or ?rest_route=/wp/v2, rest-address.ts). Every request has a timeout and a cap on the size
-// of the answer it reads; GETs that fail on the network, with a 5xx or with an unusable body are
+// HTTP client for {WORDPRESS_URL}/wp-json/wp/v2 (or ?rest_route=/wp/v2, rest-address.ts). Every
+// request has a timeout and a cap on the size of the answer it reads; GETs that fail on the network, with a 5xx or with an unusable body are
 // retried with exponential backoff and jitter; a circuit breaker stops asking a WordPress that keeps
 // failing. It counts requests and bytes for the benchmarks. Identical requests in flight are shared
 // by the cache in front (cache/values.ts), which knows when a purge makes one not worth joining.
@@ -15,7 +15,7 @@ import {
 import { wpErrorSchema } from '../types.js';
 import { createCircuitBreaker, type BreakerOptions, type CircuitBreaker } from './breaker.js';
 import { readCappedBytes, TooLargeError } from './read-capped.js';
-import { restUrl, splitRoute, tryPlainAddresses, usesPlainAddresses } from './rest-address.js';
+import { restUrl, splitRoute, tryPlainAddresses } from './rest-address.js';
 
 export interface WordPressClientOptions {
   /** WordPress site root, e.g. https://cms.example.in (no trailing slash needed). */
@@ -161,17 +161,19 @@ export function createWordPressClient(options: WordPressClientOptions) {
     path: string,
     parse: ((body: unknown) => T) | undefined,
   ): Promise<RestResponse<T>> {
+    const url = urlOf();
     try {
-      return await askOnce(urlOf(), path, parse);
+      return await askOnce(url, path, parse);
     } catch (error) {
       if (
         !notWordPress.has(error as object) ||
-        usesPlainAddresses(options.baseUrl) ||
         !(await tryPlainAddresses(options.baseUrl, {
           fetch: doFetch,
           timeoutMs: options.timeoutMs,
           onFound: options.onPlainAddresses,
-        }))
+        })) ||
+        // Already asked at ?rest_route= (the answer came from there).
+        urlOf() === url
       )
         throw error;
       return askOnce(urlOf(), path, parse);
