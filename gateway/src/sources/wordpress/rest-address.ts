@@ -2,10 +2,10 @@
 // with plain permalinks, or behind a web server that does not pass /wp-json/ on to it (an nginx
 // without WordPress's rewrite), answers there with a page or a redirect instead, and serves its API
 // only at {WORDPRESS_URL}/?rest_route=/…, which every WordPress understands. Every caller starts with
-// /wp-json/; the first one to get an answer that is not WordPress's asks the ?rest_route= index, and
-// when that answers as WordPress, every address for that WordPress uses it from then on, in this
-// process (the fact is kept per WordPress address, so the content client, the draft reader, the
-// enquiry delivery and the media index all move together).
+// /wp-json/; the first one to get an answer that is not WordPress's asks for WordPress's index under
+// /wp-json/ and at ?rest_route=, and when only the second answers as WordPress, every address for
+// that WordPress uses ?rest_route= from then on, in this process (the fact is kept per WordPress address, so the content client, the draft reader, the
+// enquiry delivery and the media index all move together). Why this way: docs/decisions/0017.
 
 import { readCappedBytes } from './read-capped.js';
 
