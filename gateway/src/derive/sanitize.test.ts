@@ -162,9 +162,17 @@ describe('sanitizeContent: the allow-list', () => {
     for (const other of [
       'https://elsewhere.example/wp-content/uploads/d.jpg',
       'https://cms.firm.example/images/logo.png',
+      'https://cms.firm.example/a/b/wp-content/uploads/deep.png',
     ]) {
       expect(sanitizeContent(`<img src="${other}" alt="">`, hosts)).toContain(`src="${other}"`);
     }
+  });
+
+  it('shows the uploads of a WordPress installed in a folder from /media, by their whole address', () => {
+    const src = 'https://firm.example/cms/wp-content/uploads/2026/01/e.jpg';
+    expect(sanitizeContent(`<img src="${src}" alt="">`, { contentHosts: ['firm.example'] })).toContain(
+      `src="${mediaPath(src, 1280)}"`,
+    );
   });
 
   it("shows images on WordPress's media hosts (MEDIA_HOSTS, its own public address) from /media too, whatever their path", () => {
@@ -415,11 +423,13 @@ describe('links to the WordPress host', () => {
     );
     expect(html).toBe('<p><a href="/bail-explained/?ref=1#types">bail</a></p>');
   });
-  it('to uploads, the admin and the API stay on WordPress', () => {
+  it('to uploads, the admin and the API stay on WordPress, also for a WordPress in a folder', () => {
     for (const href of [
       'https://cms.example.in/wp-content/uploads/2026/01/form.pdf',
       'https://cms.example.in/wp-admin/',
       'https://cms.example.in/wp-json/wp/v2/posts',
+      'https://cms.example.in/cms/wp-admin/post.php?post=1',
+      'https://cms.example.in/cms/wp-content/uploads/2026/01/form.pdf',
     ]) {
       expect(sanitizeContent(`<a href="${href}">x</a>`, options)).toBe(`<a href="${href}">x</a>`);
     }

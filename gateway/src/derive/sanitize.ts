@@ -30,8 +30,11 @@ export interface SanitizeOptions {
   memo?: boolean;
 }
 
+/** WordPress's own addresses, at its root or in the folder it is installed in (`/cms/wp-admin/`). */
 const WORDPRESS_ONLY_PATHS =
-  /^\/(wp-content|wp-admin|wp-json|wp-includes|wp-login\.php|xmlrpc\.php|feed)(\/|$)/;
+  /^(\/[^/]+)?\/(wp-content|wp-admin|wp-json|wp-includes|wp-login\.php|xmlrpc\.php|feed)(\/|$)/;
+/** An upload of a WordPress installed in a folder (`/cms/wp-content/uploads/…`). */
+const FOLDER_UPLOAD = /^\/[^/]+\/wp-content\/uploads\//;
 
 /**
  * An absolute link to a content host, made site-relative; anything else unchanged. A path that would
@@ -60,9 +63,11 @@ function uploadOf(src: string, contentHosts: Set<string>, mediaHosts: Set<string
   const url = URL.parse(src);
   if (!url) return null;
   if (mediaHosts.has(url.host.toLowerCase())) return url.href;
-  if (!contentHosts.has(url.hostname.toLowerCase()) || !url.pathname.startsWith('/wp-content/uploads/'))
-    return null;
-  return `${url.pathname}${url.search}`;
+  if (!contentHosts.has(url.hostname.toLowerCase())) return null;
+  if (url.pathname.startsWith('/wp-content/uploads/')) return `${url.pathname}${url.search}`;
+  // Its address as it is: a path would be read from WordPress's root (media/originals.ts).
+  if (FOLDER_UPLOAD.test(url.pathname)) return url.href;
+  return null;
 }
 
 /** Elements a blog body may contain. Everything else is removed (its text kept, see NON_TEXT_TAGS). */
