@@ -15,3 +15,4 @@ export declare function waitUntilServing(o: {
   tryMs?: number;
   intervalMs?: number;
 }): Promise<number>;
+export declare function onFreePort<T>(start: (port: number) => Promise<T>, attempts?: number): Promise<T>;

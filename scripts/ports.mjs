@@ -156,3 +156,21 @@ export async function waitUntilServing(o) {
     await new Promise((resolve) => setTimeout(resolve, o.intervalMs ?? 200));
   }
 }
+
+/**
+ * `start(port)` on a free port; started again on another, up to `attempts` times in all, while it
+ * fails with PortTaken.
+ * @template T
+ * @param {(port: number) => Promise<T>} start
+ * @param {number} [attempts]
+ * @returns {Promise<T>}
+ */
+export async function onFreePort(start, attempts = 3) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await start(await freePort());
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt >= attempts) throw error;
+    }
+  }
+}

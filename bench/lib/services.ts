@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, PortTaken, waitUntilServing } from '../../scripts/ports.mjs';
+import { freePort, onFreePort, waitUntilServing } from '../../scripts/ports.mjs';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -25,13 +25,7 @@ export async function startService(
   env: Record<string, string>,
   health: (port: number) => string,
 ): Promise<Service & { port: number }> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await startOnce(name, entry, env, health, await freePort());
-    } catch (error) {
-      if (!(error instanceof PortTaken) || attempt === 3) throw error;
-    }
-  }
+  return onFreePort((port) => startOnce(name, entry, env, health, port));
 }
 
 async function startOnce(

@@ -3,7 +3,7 @@
 // side only). The companion plugin's route is idempotent:
 // it creates the private `enquiry` post once per idempotency key and answers with that post for
 // every repeat, so a retry after a lost answer never makes a second one.
-import { restUrl, tryPlainAddresses } from '../sources/wordpress/rest-address.js';
+import { askAgainAt, isRefusedRedirect, restUrl } from '../sources/wordpress/rest-address.js';
 import type { OutboxEntry } from './outbox.js';
 
 const ENQUIRY_ROUTE = '/lawfirm/v1/enquiries';
@@ -92,8 +92,7 @@ export function createWordPressDelivery(options: WordPressDeliveryOptions): Deli
         redirect: 'error',
       });
     } catch (error) {
-      const cause = (error as { cause?: unknown }).cause;
-      if (cause instanceof Error && /redirect/i.test(cause.message)) return { res: null, foreign: true };
+      if (isRefusedRedirect(error)) return { res: null, foreign: true };
       const reason = (error as Error).name === 'TimeoutError' ? 'timed out' : 'unreachable';
       throw new DeliveryError(`WordPress ${reason}`, 'retry', null, null);
     }
@@ -109,13 +108,14 @@ export function createWordPressDelivery(options: WordPressDeliveryOptions): Deli
   return async (entry, signal) => {
     const endpoint = restUrl(options.url, ENQUIRY_ROUTE);
     let answer = await send(endpoint, entry, signal);
+    const again = answer.foreign
+      ? await askAgainAt(options.url, endpoint, () => restUrl(options.url, ENQUIRY_ROUTE), {
+          fetch: doFetch,
+          timeoutMs: options.timeoutMs,
+        })
+      : null;
     // The key makes a second POST safe: the plugin creates the enquiry once.
-    if (
-      answer.foreign &&
-      (await tryPlainAddresses(options.url, { fetch: doFetch, timeoutMs: options.timeoutMs })) &&
-      restUrl(options.url, ENQUIRY_ROUTE) !== endpoint
-    )
-      answer = await send(restUrl(options.url, ENQUIRY_ROUTE), entry, signal);
+    if (again !== null) answer = await send(again, entry, signal);
     if (!answer.res) throw new DeliveryError('WordPress answered with a redirect', 'retry', null, null);
     const { res, body } = answer;
     if (res.status === 200 || res.status === 201) {

@@ -3,7 +3,7 @@
 // (scripts/ports.mjs): the gateway (gateway.ts) and the web server (web.ts) run this way, each reading
 // its own output. A port taken meanwhile by another process: started again on another.
 import { spawn } from 'node:child_process';
-import { freePort, PortTaken, waitUntilServing } from '../../../scripts/ports.mjs';
+import { onFreePort, waitUntilServing } from '../../../scripts/ports.mjs';
 import { REPO_ROOT } from './wordpress.js';
 
 export interface ChildServer {
@@ -30,14 +30,8 @@ interface ChildServerOptions {
   healthzTimeoutMs: number;
 }
 
-export async function startChildServer(opts: ChildServerOptions): Promise<ChildServer> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await startOnce(opts, await freePort());
-    } catch (error) {
-      if (!(error instanceof PortTaken) || attempt === 3) throw error;
-    }
-  }
+export function startChildServer(opts: ChildServerOptions): Promise<ChildServer> {
+  return onFreePort((port) => startOnce(opts, port));
 }
 
 async function startOnce(opts: ChildServerOptions, port: number): Promise<ChildServer> {

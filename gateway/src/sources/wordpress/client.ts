@@ -1,11 +1,12 @@
 // HTTP client for {WORDPRESS_URL}/wp-json/wp/v2 (or ?rest_route=/wp/v2, rest-address.ts). Every
-// request has a timeout and a cap on the size of the answer it reads; GETs that fail on the network, with a 5xx or with an unusable body are
+// request has a timeout and a cap on the size of the answer it reads; GETs that fail on the network,
+// with a 5xx or with an unusable body are
 // retried with exponential backoff and jitter; a circuit breaker stops asking a WordPress that keeps
 // failing. It counts requests and bytes for the benchmarks. Identical requests in flight are shared
 // by the cache in front (cache/values.ts), which knows when a purge makes one not worth joining.
 import {
   UpstreamError,
-  requestKey,
+  buildQueryString,
   wordpressApiError,
   type RestGetOptions,
   type RestQuery,
@@ -15,7 +16,7 @@ import {
 import { wpErrorSchema } from '../types.js';
 import { createCircuitBreaker, type BreakerOptions, type CircuitBreaker } from './breaker.js';
 import { readCappedBytes, TooLargeError } from './read-capped.js';
-import { restUrl, splitRoute, tryPlainAddresses } from './rest-address.js';
+import { askAgainAt, isRefusedRedirect, restUrl } from './rest-address.js';
 
 export interface WordPressClientOptions {
   /** WordPress site root, e.g. https://cms.example.in (no trailing slash needed). */
@@ -66,12 +67,6 @@ function headerInt(headers: Headers, name: string): number | null {
   const raw = headers.get(name);
   if (raw === null || !/^\d+$/.test(raw.trim())) return null;
   return Number(raw.trim());
-}
-
-/** fetch refused to follow a redirect (`redirect: 'error'`, as with credentials). */
-function redirectRefused(error: unknown): boolean {
-  const cause = (error as { cause?: unknown } | null)?.cause;
-  return cause instanceof Error && /redirect/i.test(cause.message);
 }
 
 function isTimeout(error: unknown): boolean {
@@ -165,18 +160,15 @@ export function createWordPressClient(options: WordPressClientOptions) {
     try {
       return await askOnce(url, path, parse);
     } catch (error) {
-      if (
-        !notWordPress.has(error as object) ||
-        !(await tryPlainAddresses(options.baseUrl, {
-          fetch: doFetch,
-          timeoutMs: options.timeoutMs,
-          onFound: options.onPlainAddresses,
-        })) ||
-        // Already asked at ?rest_route= (the answer came from there).
-        urlOf() === url
-      )
-        throw error;
-      return askOnce(urlOf(), path, parse);
+      const again = notWordPress.has(error as object)
+        ? await askAgainAt(options.baseUrl, url, urlOf, {
+            fetch: doFetch,
+            timeoutMs: options.timeoutMs,
+            onFound: options.onPlainAddresses,
+          })
+        : null;
+      if (again === null) throw error;
+      return askOnce(again, path, parse);
     }
   }
 
@@ -206,7 +198,7 @@ export function createWordPressClient(options: WordPressClientOptions) {
       count(path, 0);
       if (isTimeout(error))
         throw fail(`WordPress did not answer within ${options.timeoutMs} ms`, 'timeout', error);
-      if (redirectRefused(error))
+      if (isRefusedRedirect(error))
         throw foreign(
           fail('WordPress answered with a redirect, which credentials do not follow', 'network', error),
         );
@@ -309,7 +301,8 @@ export function createWordPressClient(options: WordPressClientOptions) {
       stats = emptyStats();
     },
     get<T = unknown>(path: string, query?: RestQuery, opts?: RestGetOptions<T>): Promise<RestResponse<T>> {
-      const { route, query: qs } = splitRoute(`/wp/v2${requestKey(path, query)}`);
+      const route = `/wp/v2${path}`;
+      const qs = buildQueryString(query);
       inFlight += 1;
       return withRetries(
         () => restUrl(options.baseUrl, route, qs),

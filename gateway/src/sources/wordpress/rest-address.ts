@@ -4,8 +4,9 @@
 // only at {WORDPRESS_URL}/?rest_route=/…, which every WordPress understands. Every caller starts with
 // /wp-json/; the first one to get an answer that is not WordPress's asks for WordPress's index under
 // /wp-json/ and at ?rest_route=, and when only the second answers as WordPress, every address for
-// that WordPress uses ?rest_route= from then on, in this process (the fact is kept per WordPress address, so the content client, the draft reader, the
-// enquiry delivery and the media index all move together). Why this way: docs/decisions/0017.
+// that WordPress uses ?rest_route= from then on, in this process. The fact is kept per WordPress
+// address, so the content client, the draft reader, the enquiry delivery and the media index all
+// move together. Why this way: docs/decisions/0017.
 
 import { readCappedBytes } from './read-capped.js';
 
@@ -38,12 +39,10 @@ export function restUrl(wordpressUrl: string, route: string, query = ''): string
   return `${base}/?rest_route=${encodeURI(route)}${query ? `&${query}` : ''}`;
 }
 
-/** `/wp/v2/posts?per_page=1` → the route and the query, for restUrl. */
-export function splitRoute(routeAndQuery: string): { route: string; query: string } {
-  const at = routeAndQuery.indexOf('?');
-  return at === -1
-    ? { route: routeAndQuery, query: '' }
-    : { route: routeAndQuery.slice(0, at), query: routeAndQuery.slice(at + 1) };
+/** fetch refused to follow a redirect (`redirect: 'error'`, as requests with credentials make). */
+export function isRefusedRedirect(error: unknown): boolean {
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  return cause instanceof Error && /redirect/i.test(cause.message);
 }
 
 /**
@@ -101,6 +100,22 @@ export function tryPlainAddresses(
   })();
   asking.set(key, ask);
   return ask;
+}
+
+/**
+ * After `sent` got an answer that is not WordPress's: the address to ask again at, when this
+ * WordPress answers only at ?rest_route= (tryPlainAddresses) and `sent` was not already there (another
+ * request may have found it meanwhile); else null. `current` gives the request's address now.
+ */
+export async function askAgainAt(
+  wordpressUrl: string,
+  sent: string,
+  current: () => string,
+  options: Parameters<typeof tryPlainAddresses>[1],
+): Promise<string | null> {
+  if (!(await tryPlainAddresses(wordpressUrl, options))) return null;
+  const now = current();
+  return now === sent ? null : now;
 }
 
 /** For tests: forget what was found. */
