@@ -315,6 +315,26 @@ for (const width of WIDTHS) {
             box.y + box.height <= page.viewportSize()!.height,
             'the call button stays on screen after scrolling',
           );
+          // At the foot of the page the buttons sit over the footer: none of its text (the Bar
+          // Council notice is its last line) may be left under them.
+          const buttons = [box, await boxOf(whatsapp)];
+          const covered = await page.locator('footer').evaluate((footer, buttons) => {
+            const hits: string[] = [];
+            const walker = document.createTreeWalker(footer, NodeFilter.SHOW_TEXT);
+            for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+              if (!n.textContent?.trim()) continue;
+              const range = document.createRange();
+              range.selectNodeContents(n);
+              for (const r of range.getClientRects())
+                for (const b of buttons)
+                  if (r.left < b.x + b.width && r.right > b.x && r.top < b.y + b.height && r.bottom > b.y)
+                    hits.push(
+                      `'${n.textContent.trim().slice(0, 40)}' at ${Math.round(r.right)},${Math.round(r.top)}`,
+                    );
+            }
+            return hits;
+          }, buttons);
+          assert.deepEqual(covered, [], 'no footer text under the floating buttons at the foot of the page');
         },
       );
     }

@@ -6,6 +6,8 @@ import { Facebook, Instagram, Linkedin, Twitter, type LucideProps } from 'lucide
 import { graphql } from '../../gql';
 import type { FooterSiteFragment } from '../../gql/graphql';
 import { FOOTER_QUICK_LINKS } from './navigation';
+import { CLEAR_OF_CONTACT_BUTTONS_7XL } from './contact-buttons-space';
+import { useContentLang } from '../article/content-lang';
 
 graphql(`
   fragment FooterSite on Site {
@@ -51,10 +53,15 @@ const FooterLink = chakra(Link, {
 export function Footer({ site }: { site: FooterSiteFragment | undefined }) {
   const { t } = useTranslation();
   const localize = useLocalize();
+  // A practice area the firm added in WordPress in one language only keeps its name there.
+  const contentLang = useContentLang();
   const year = new Date().getFullYear();
   return (
-    <Box as="footer" bg="brand.950" color="gray.200" pt="12" pb={{ base: '24', md: '10' }}>
-      <Container maxW="7xl">
+    // The floating call and WhatsApp buttons (ContactButtons) stay over the foot of the page: on a
+    // phone the footer ends below them (their stack is 9.75rem tall with its margin), on wider
+    // screens its text stops short of their column.
+    <Box as="footer" bg="brand.950" color="gray.200" pt="12" pb={{ base: '40', md: '10' }}>
+      <Container maxW="7xl" pe={{ md: CLEAR_OF_CONTACT_BUTTONS_7XL }}>
         <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr', lg: '2fr 1fr 1fr 1.5fr' }} gap="10">
           <Stack gap="3">
             <Heading as="h2" fontSize="xl" color="white" fontFamily="heading">
@@ -106,7 +113,9 @@ export function Footer({ site }: { site: FooterSiteFragment | undefined }) {
             <chakra.ul listStyleType="none">
               {site?.practiceLinks.map((a) => (
                 <li key={a.href}>
-                  <FooterLink to={localize(a.href)}>{a.label}</FooterLink>
+                  <FooterLink to={localize(a.href)} lang={contentLang({ text: a.label })}>
+                    {a.label}
+                  </FooterLink>
                 </li>
               ))}
             </chakra.ul>

@@ -2,7 +2,7 @@
 
 /**
  * The right padding a `maxW="7xl"` (80rem) container needs on wide screens so that what it holds at
- * its right edge (the post's sticky sidebar) stays clear of the buttons, which take the last 5rem of
+ * its right edge (the post's sticky sidebar, the footer's last lines) stays clear of the buttons, which take the last 5rem of
  * the window (1.5rem from the edge, 3.5rem wide): 6rem of window edge in all, less whatever margin
  * the centred container already has, and never under the container's usual 2rem.
  */

@@ -62,6 +62,43 @@ describe('the page frame', () => {
     expect(hrefs.every((h) => h!.startsWith('/hi/'))).toBe(true);
   });
 
+  it('marks a practice area named in the other language with its own lang', () => {
+    const site = {
+      ...SITE,
+      practiceLinks: [
+        ...SITE.practiceLinks,
+        { label: 'Cheque Bounce Cases', href: '/practice/cheque-bounce-cases/' },
+      ],
+    };
+    const langOf = (container: HTMLElement, name: string) =>
+      [...container.querySelectorAll('footer a')].find((a) => a.textContent === name)?.getAttribute('lang');
+    const hi = render(
+      inLang(
+        <MemoryRouter>
+          <ChakraProvider value={getSystem()}>
+            <Footer site={site} />
+          </ChakraProvider>
+        </MemoryRouter>,
+        'hi',
+      ),
+    );
+    expect(langOf(hi.container, 'Cheque Bounce Cases')).toBe('en-IN');
+    expect(langOf(hi.container, 'पारिवारिक कानून')).toBeNull();
+    cleanup();
+    const en = render(
+      inLang(
+        <MemoryRouter>
+          <ChakraProvider value={getSystem()}>
+            <Footer site={site} />
+          </ChakraProvider>
+        </MemoryRouter>,
+        'en',
+      ),
+    );
+    expect(langOf(en.container, 'Cheque Bounce Cases')).toBeNull();
+    expect(langOf(en.container, 'पारिवारिक कानून')).toBe('hi-IN');
+  });
+
   it('reads as before on an English page', () => {
     const { container } = renderFrame('en');
     const text = container.textContent ?? '';
