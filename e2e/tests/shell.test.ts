@@ -253,7 +253,7 @@ for (const width of WIDTHS) {
   });
 
   describe(`floating call and WhatsApp buttons at ${width}px`, () => {
-    for (const path of ['/', '/blog', postUri, '/practice-areas/family-law/']) {
+    for (const path of ['/', '/blog', postUri, '/practice-areas/family-law/', '/contact-us/']) {
       pageTest(
         `on ${path}: a tel: button and a WhatsApp button (new tab, noopener) stay on screen`,
         width,
@@ -271,9 +271,14 @@ for (const width of WIDTHS) {
             }
             throw new Error(`no visible fixed-position link to ${href} on ${path}`);
           };
-          if (path === '/' && width < 768) {
+          if ((path === '/' || path === '/contact-us/') && width < 768) {
             // The home page's first phone screen ends with its own call button: the shortcuts stay
-            // out of its way until the visitor scrolls past it, then fade in.
+            // out of its way until the visitor scrolls past it, then fade in. A section address
+            // renders the same page, scrolled to its section: back at its top, the same holds.
+            if (path !== '/') {
+              await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+              await waitForScrollEnd(page);
+            }
             const shortcuts = page.locator('aside[aria-label="Contact shortcuts"]');
             assert.equal(
               await shortcuts.evaluate((el) => getComputedStyle(el).visibility),

@@ -3,7 +3,7 @@ import { Outlet, useLocation, useRouteLoaderData, type LoaderFunctionArgs } from
 import { graphql } from '../../gql';
 import { requestLanguage, runQuery, useRouteData } from '../../app/route-data';
 import { useTranslation } from 'react-i18next';
-import { splitLangPath } from '@site/content-model';
+import { homeAliasFor, splitLangPath } from '@site/content-model';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { ContactButtons } from './ContactButtons';
@@ -30,6 +30,15 @@ export async function layoutLoader({ context, request }: LoaderFunctionArgs) {
 export function useSiteName(): string | undefined {
   const root = useRouteLoaderData('root') as Awaited<ReturnType<typeof layoutLoader>> | undefined;
   return root?.layout.data?.site.name;
+}
+
+/**
+ * The home page and its section addresses (/about/, /contact-us/, ...), which render it whole: its
+ * first phone screen ends with its own call button, which the floating shortcuts must not cover.
+ */
+function rendersHomePage(pathname: string): boolean {
+  const { path } = splitLangPath(pathname);
+  return path === '/' || homeAliasFor(path) !== null;
 }
 
 export function Layout() {
@@ -71,7 +80,7 @@ export function Layout() {
       </Box>
       <Footer site={site} />
       {site && !onAdminPage && (
-        <ContactButtons site={site} revealOnScroll={splitLangPath(location.pathname).path === '/'} />
+        <ContactButtons site={site} revealOnScroll={rendersHomePage(location.pathname)} />
       )}
     </Box>
   );
