@@ -21,7 +21,13 @@ export type FaultMode =
   | 'wrong-content-type'
   | 'wrong-shape'
   | 'empty'
-  | 'refused';
+  | 'refused'
+  /** WordPress with its REST API closed to visitors who are not logged in (a security plugin). */
+  | 'login-required'
+  /** A firewall in front of WordPress refusing the request with a page of its own. */
+  | 'firewall'
+  /** A route WordPress does not have (practice areas without the companion plugin). */
+  | 'no-route';
 
 export interface FaultOptions {
   /** Only requests whose REST path starts with this (e.g. '/media') fail. */
@@ -275,6 +281,33 @@ export async function startFakeWordPress(options: {
           return res.end('<!doctype html><html><body>Hello</body></html>');
         case 'wrong-shape':
           return send(res, restPath, 200, JSON.stringify({ posts: [] }));
+        // The bodies a real WordPress sends (recorded from the loopback WordPress).
+        case 'login-required':
+          return send(
+            res,
+            restPath,
+            401,
+            JSON.stringify({
+              code: 'rest_not_logged_in',
+              message: 'You are not currently logged in.',
+              data: { status: 401 },
+            }),
+          );
+        case 'no-route':
+          return send(
+            res,
+            restPath,
+            404,
+            JSON.stringify({
+              code: 'rest_no_route',
+              message: 'No route was found matching the URL and request method.',
+              data: { status: 404 },
+            }),
+          );
+        case 'firewall':
+          res.writeHead(403, { 'content-type': 'text/html' });
+          count(restPath, 48);
+          return res.end('<html><body>403 Forbidden: blocked</body></html>\n');
         case 'empty':
           return send(res, restPath, 200, '[]', { 'x-wp-total': '0', 'x-wp-totalpages': '0' });
         case 'truncated': {

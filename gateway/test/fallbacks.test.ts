@@ -6,6 +6,13 @@ import type { FaultMode } from './fake-wordpress.js';
 import { POSTS, fixtureSnapshot } from './fixtures/snapshot.js';
 import { startHarness, warnings, type Harness } from './harness.js';
 import { BLOG_LIST, CONNECTION, PAGE, PRACTICE_AREA, PRACTICE_AREAS, SINGLE_POST } from './queries.js';
+import {
+  FIREWALL_ADVICE,
+  FOREIGN_ADVICE,
+  LOGIN_ADVICE,
+  PLUGIN_ADVICE,
+  UNREACHABLE_ADVICE,
+} from '../src/resolvers/connection-advice.js';
 
 let h: Harness;
 beforeEach(async () => {
@@ -284,6 +291,24 @@ describe('connection', () => {
     const res = await h.query<{ connection: Connection }>(CONNECTION);
     expect(res.data!.connection.status).toBe('ERROR');
     expect(res.data!.connection.message).toMatch(/^Connection failed: WordPress is unreachable\./);
+    expect(res.data!.connection.message).toContain(UNREACHABLE_ADVICE);
+  });
+
+  // The ways a firm's own WordPress refuses the site, each named with the setting to look at.
+  it.each([
+    ['login-required', 'WordPress API error: 401 (rest_not_logged_in)', LOGIN_ADVICE],
+    ['firewall', 'WordPress API error: 403', FIREWALL_ADVICE],
+    ['no-route', 'WordPress API error: 404 (rest_no_route)', PLUGIN_ADVICE],
+    [
+      'wrong-content-type',
+      'WordPress answered with text/html; charset=UTF-8 instead of JSON',
+      FOREIGN_ADVICE,
+    ],
+  ] as const)('a check refused as %s says why and what to look at', async (fault, reason, advice) => {
+    await h.wp!.fault(fault, { path: '/practice_areas' });
+    const res = await h.query<{ connection: Connection }>(CONNECTION);
+    expect(res.data!.connection.status).toBe('ERROR');
+    expect(res.data!.connection.message).toBe(`Connection failed: ${reason}. ${advice}`);
   });
 });
 

@@ -2,7 +2,7 @@
 // per_page=1), never cached and never retried, so it shows what WordPress does right now.
 import type { GatewayContext } from '../context.js';
 import type { Connection, QueryResolvers } from '../generated/resolvers.js';
-import { UpstreamError } from '../sources/rest.js';
+import { connectionAdvice, failureReason } from './connection-advice.js';
 import { restUrl, usesPlainAddresses } from '../sources/wordpress/rest-address.js';
 import { warnThrottled } from '../log-throttle.js';
 
@@ -11,12 +11,6 @@ export const EMBEDDED_MESSAGE =
   'Serving the embedded content snapshot bundled with the site (WORDPRESS_URL is not set), so there is no WordPress to connect to.';
 const PLAIN_ADVICE =
   'Its REST API answers at ?rest_route= only (plain permalinks): choose Settings › Permalinks › Post name in WordPress so its own addresses redirect to this site.';
-const CHECK_ADVICE = 'Please check your WordPress setup and ensure the REST API is accessible.';
-
-function reason(error: unknown): string {
-  if (error instanceof UpstreamError) return error.message;
-  return 'unexpected error';
-}
 
 export const connectionQueries: Pick<QueryResolvers<GatewayContext>, 'connection'> = {
   connection: async (_parent, _args, ctx): Promise<Connection> => {
@@ -41,8 +35,9 @@ export const connectionQueries: Pick<QueryResolvers<GatewayContext>, 'connection
       await ctx.upstreamApi.checkConnection();
     } catch (error) {
       status = 'ERROR';
-      message = `Connection failed: ${reason(error)}. ${CHECK_ADVICE}`;
-      warnThrottled(ctx, { err: reason(error) }, 'WordPress connection check failed');
+      const advice = connectionAdvice(error);
+      message = `Connection failed: ${failureReason(error)}. ${advice}`;
+      warnThrottled(ctx, { err: failureReason(error), advice }, 'WordPress connection check failed');
     }
     // After the check: it is what finds a WordPress that answers only at ?rest_route=.
     const endpoint = restUrl(wordpressUrl, '/wp/v2');

@@ -1,5 +1,6 @@
 // Errors the web can act on: a stable extensions.code and a message it may show.
 import { GraphQLError } from 'graphql';
+import { UpstreamError } from '../sources/rest.js';
 
 export function upstreamUnavailable(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'UPSTREAM_UNAVAILABLE' } });
@@ -20,6 +21,9 @@ export const PUBLIC_ERROR_CODES: ReadonlySet<string> = new Set([
   'FORBIDDEN',
 ]);
 
-export function errorSummary(error: unknown): { message: string; name?: string } {
+/** An error as a log line keeps it: with WordPress's own error code (rest_not_logged_in, ...) when it sent one. */
+export function errorSummary(error: unknown): { message: string; name?: string; code?: string } {
+  if (error instanceof UpstreamError && error.code)
+    return { message: error.message, name: error.name, code: error.code };
   return error instanceof Error ? { message: error.message, name: error.name } : { message: String(error) };
 }
