@@ -6,6 +6,7 @@ import { sanitizeToDocument, type SanitizeOptions } from './sanitize.js';
 import { countWords, nodesToText } from './text.js';
 import { wrapTables } from './tables.js';
 import { assignHeadingIds } from './toc.js';
+import { setTextDirections } from './direction.js';
 
 export interface PreparedContent {
   /** Sanitised HTML with ids on h1-h3. */
@@ -48,7 +49,9 @@ function compute(rawHtml: string, options: SanitizeOptions): CachedContent {
   const doc = sanitizeToDocument(rawHtml, options);
   const toc = assignHeadingIds(doc);
   wrapTables(doc);
-  return { html: serializeHtml(doc.children), toc, words: countWords(nodesToText(doc.children)) };
+  const text = nodesToText(doc.children);
+  setTextDirections(doc, text);
+  return { html: serializeHtml(doc.children), toc, words: countWords(text) };
 }
 
 /**

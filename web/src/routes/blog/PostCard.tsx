@@ -94,12 +94,14 @@ export function PostCard({ post, eager }: { post: PostCardFragment; eager: boole
           lineHeight="1.3"
           color="brand.800"
           lang={contentLang}
+          // A title or excerpt in Urdu (or any right-to-left script) reads from the right.
+          dir="auto"
         >
           <StyledLink to={href} _hover={{ textDecoration: 'underline' }}>
             {post.title}
           </StyledLink>
         </Heading>
-        <Text color="gray.700" flex="1" lang={contentLang}>
+        <Text color="gray.700" flex="1" lang={contentLang} dir="auto">
           {post.excerpt}
         </Text>
         <HStack justify="space-between" gap="3" wrap="wrap" fontSize="sm" color="gray.600" pt="1">

@@ -55,11 +55,23 @@ export function PostBanner({
         </>
       )}
       <Container maxW="4xl" position="relative" textAlign="center" lang={lang}>
-        <Text fontFamily="heading" fontWeight="bold" fontSize={{ base: '2xl', md: '4xl' }} lineHeight="1.2">
+        {/* dir="auto": a text in Urdu (or any right-to-left script) reads from the right. */}
+        <Text
+          fontFamily="heading"
+          fontWeight="bold"
+          fontSize={{ base: '2xl', md: '4xl' }}
+          lineHeight="1.2"
+          dir="auto"
+        >
           {banner.title}
         </Text>
         {banner.description && (
-          <Text mt="4" fontSize={{ base: 'md', md: 'lg' }} style={{ color: banner.descriptionColor }}>
+          <Text
+            mt="4"
+            fontSize={{ base: 'md', md: 'lg' }}
+            style={{ color: banner.descriptionColor }}
+            dir="auto"
+          >
             {banner.description}
           </Text>
         )}

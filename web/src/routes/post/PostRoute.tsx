@@ -217,6 +217,8 @@ export function PostView({
               fontSize={{ base: '3xl', md: '4xl' }}
               lineHeight="1.2"
               lang={contentLang}
+              // A title in Urdu (or any right-to-left script) reads from the right; others as before.
+              dir="auto"
             >
               {post.title}
             </Heading>

@@ -57,6 +57,7 @@ export function RecentPosts(props: { currentSlug: string; recent: Deferred<Query
         {posts.map((p) => (
           <chakra.li
             key={p.id}
+            dir="auto"
             borderBottomWidth="1px"
             borderColor="gray.100"
             pb="2"

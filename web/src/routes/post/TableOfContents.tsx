@@ -39,6 +39,8 @@ export function TableOfContents({
           <chakra.li key={entry.id} style={{ paddingInlineStart: `${(entry.level - top) * 0.875}rem` }}>
             <chakra.a
               href={`#${entry.id}`}
+              // A heading in Urdu (or any right-to-left script) reads from the right.
+              dir="auto"
               display="flex"
               alignItems="center"
               minH={{ base: '11', lg: 'auto' }}
