@@ -178,7 +178,14 @@ export function ContentPageView({ page, site }: { page: Page; site: SeoSiteFragm
               maxW={heroImage ? undefined : '3xl'}
               mx={heroImage ? undefined : 'auto'}
             >
-              <Heading as="h1" fontFamily="heading" fontSize={{ base: '3xl', md: '5xl' }} lineHeight="1.15">
+              {/* dir="auto": a title in Urdu (or any right-to-left script) reads from the right. */}
+              <Heading
+                as="h1"
+                fontFamily="heading"
+                fontSize={{ base: '3xl', md: '5xl' }}
+                lineHeight="1.15"
+                dir="auto"
+              >
                 {page.title}
               </Heading>
               <Box

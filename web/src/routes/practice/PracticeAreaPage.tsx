@@ -199,6 +199,7 @@ function Hero({ area, site }: { area: Area; site: Site }) {
               lineHeight="1.15"
               color="white"
               lang={textLang(area.title)}
+              dir="auto"
             >
               {area.title}
             </Heading>
