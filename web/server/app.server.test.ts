@@ -285,6 +285,23 @@ describe('pages fetched ahead (Sec-Purpose: prefetch)', () => {
   });
 });
 
+describe("WordPress's feed and sitemap addresses", () => {
+  it('answer 301 with the feed and the sitemap, which readers and search consoles kept', async () => {
+    const site = await startSite();
+    for (const [address, to] of [
+      ['/feed/', '/feed.xml'],
+      ['/feed', '/feed.xml'],
+      ['/feed/atom/', '/feed.xml'],
+      ['/wp-sitemap.xml', '/sitemap.xml'],
+      ['/sitemap_index.xml', '/sitemap.xml'],
+    ]) {
+      const res = await fetch(site.url + address, { redirect: 'manual' });
+      expect(res.status, address).toBe(301);
+      expect(res.headers.get('location'), address).toBe(to);
+    }
+  });
+});
+
 describe('files', () => {
   it('never serves a dot-file or a dot-folder of the build', async () => {
     const site = await startSite();

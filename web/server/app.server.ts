@@ -32,7 +32,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pino, type Logger } from 'pino';
 import type { WebConfig } from './config.server';
 import { ContentAge, relayedCacheControl, sharedCacheControl } from './content-age.server';
-import { createFeeds, FEED_PATHS } from './feeds.server';
+import { createFeeds, FEED_PATHS, WORDPRESS_FEED_ADDRESSES } from './feeds.server';
 import { newNoncePlaceholder, renderDocument, type Assets } from './html.server';
 import { createPageCache, RenderFailed, type CachedPage, type Rendered } from './page-cache.server';
 import { pageUrl } from './page-url.server';
@@ -730,6 +730,11 @@ export function createWebApp(deps: WebAppDeps) {
     );
     for (const feed of FEED_PATHS) {
       scope.get(feed, (request, reply) => feeds.serve(request, reply, feed, request.id));
+    }
+    for (const [from, to] of Object.entries(WORDPRESS_FEED_ADDRESSES)) {
+      scope.get(from, (_request, reply) =>
+        reply.code(301).headers({ location: to, 'cache-control': 'public, max-age=86400' }).send(),
+      );
     }
     scope.route({ method: ['GET', 'HEAD'], url: '/preview/*', handler: previewPage });
     scope.get('/*', page);

@@ -363,6 +363,22 @@ const FEED_TYPES = {
 type FeedPath = keyof typeof FEED_TYPES;
 export const FEED_PATHS = Object.keys(FEED_TYPES) as FeedPath[];
 
+/**
+ * WordPress's own addresses of its feed and its sitemaps (WordPress's, Yoast's, Rank Math's), which
+ * feed readers and search consoles keep after a firm moves its public address from WordPress to
+ * this site: each answers 301 with this site's.
+ */
+export const WORDPRESS_FEED_ADDRESSES: Readonly<Record<string, FeedPath>> = Object.freeze(
+  Object.fromEntries([
+    ...['/feed', '/feed/', '/feed/rss2/', '/feed/rss/', '/feed/atom/', '/rss/', '/rss2/', '/atom/'].map(
+      (from) => [from, '/feed.xml'] as const,
+    ),
+    ...['/wp-sitemap.xml', '/sitemap_index.xml', '/post-sitemap.xml', '/page-sitemap.xml'].map(
+      (from) => [from, '/sitemap.xml'] as const,
+    ),
+  ]),
+);
+
 type Query = <T>(document: string, variables: Record<string, unknown>, schema: z.ZodType<T>) => Promise<T>;
 
 export function createFeeds(deps: FeedsDeps) {
