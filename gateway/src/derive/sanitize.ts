@@ -3,6 +3,7 @@ import sanitizeHtml from 'sanitize-html';
 import { isTag, isText, parseHtml, setChildren, type ChildNode, type Document, type Element } from './dom.js';
 import { IMAGE_SCHEMES, LINK_SCHEMES, readsAsOtherHost, safeUrl } from './url.js';
 import { bareEmbedLink, embedLink, type EmbedKind } from './embeds.js';
+import { CONTACT_FORM_MARK, linkContactForms, replaceForms } from './forms.js';
 import { Element as DomElement, Text as DomText } from 'domhandler';
 
 export interface SanitizeOptions {
@@ -279,7 +280,7 @@ const SANITIZE_HTML_OPTIONS: sanitizeHtml.IOptions = {
   allowedAttributes: {
     '*': Object.keys(GLOBAL_ATTRIBUTES),
     ...Object.fromEntries(Object.entries(TAG_ATTRIBUTES).map(([tag, attrs]) => [tag, Object.keys(attrs)])),
-    a: [...Object.keys(TAG_ATTRIBUTES.a ?? {}), EMBED_TEXT],
+    a: [...Object.keys(TAG_ATTRIBUTES.a ?? {}), EMBED_TEXT, CONTACT_FORM_MARK],
   },
   allowedClasses: { '*': [...CLASS_PATTERNS] },
   allowedSchemes: [...LINK_SCHEMES],
@@ -397,9 +398,14 @@ function cleanChildren(parent: Document | Element, ctx: Context): void {
         for (const grandChild of child.children) out.push(grandChild);
       } else {
         const embedText = child.name === 'a' ? child.attribs[EMBED_TEXT] : undefined;
+        const contactForm = child.name === 'a' && child.attribs[CONTACT_FORM_MARK] !== undefined;
         if (!cleanElement(child, ctx)) continue;
         if (embedText !== undefined) setChildren(child, [new DomText(embedText.slice(0, 300))]);
-        cleanChildren(child, ctx);
+        if (contactForm) {
+          // A contact form's place (forms.ts): an empty link, its address and text set at the end.
+          child.attribs = { [CONTACT_FORM_MARK]: '' };
+          setChildren(child, []);
+        } else cleanChildren(child, ctx);
         out.push(child);
       }
     }
@@ -433,7 +439,7 @@ function linkBareEmbed(wrapper: Element): void {
  * headings' ids, are settled by assignHeadingIds), embedded frames and players as links.
  */
 export function sanitizeToDocument(html: string, options: SanitizeOptions = {}): Document {
-  const input = typeof html === 'string' ? html.replace(/\0/g, '\uFFFD') : '';
+  const input = typeof html === 'string' ? replaceForms(html.replace(/\0/g, '\uFFFD')) : '';
   const doc = parseHtml(input === '' ? '' : sanitizeHtml(input, SANITIZE_HTML_OPTIONS));
   cleanChildren(doc, {
     internalHosts: normaliseHosts(options.internalHosts),
@@ -442,5 +448,6 @@ export function sanitizeToDocument(html: string, options: SanitizeOptions = {}):
       (options.mediaHosts ?? []).filter((h) => typeof h === 'string').map((h) => h.trim().toLowerCase()),
     ),
   });
+  linkContactForms(doc);
   return doc;
 }

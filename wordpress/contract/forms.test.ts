@@ -1,0 +1,66 @@
+// A contact form in a body, as a form plugin leaves it in what the real WordPress renders (Contact
+// Form 7's markup in a Custom HTML block, as its shortcode renders it; the plugin itself is not
+// installed here), and a search form beside it: through the gateway the contact form becomes a link
+// to the site's own contact form and the search form goes, with none of their labels left behind
+// (gateway/src/derive/forms.ts). The post is published for the run and deleted afterwards.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inProcessGateway, type InProcessGateway } from './lib/gateway.js';
+import { CONTRACT_SLUG_PREFIX, createPost, credentials, deletePost, wpRest } from './lib/wordpress.js';
+
+const SLUG = `${CONTRACT_SLUG_PREFIX}forms`;
+
+const CONTACT_FORM_7 = [
+  '<div class="wpcf7 no-js" id="wpcf7-f5-p12-o1" lang="en-US" dir="ltr">',
+  '<div class="screen-reader-response"><p role="status" aria-live="polite" aria-atomic="true"></p> <ul></ul></div>',
+  '<form action="/contact/#wpcf7-f5-p12-o1" method="post" class="wpcf7-form init" aria-label="Contact form" novalidate="novalidate" data-status="init">',
+  '<p><label> Your name<br /><span class="wpcf7-form-control-wrap" data-name="your-name"><input size="40" type="text" name="your-name" /></span></label></p>',
+  '<p><label> Your message (optional)<br /><span class="wpcf7-form-control-wrap" data-name="your-message"><textarea cols="40" rows="10" name="your-message"></textarea></span></label></p>',
+  '<p><input class="wpcf7-form-control wpcf7-submit has-spinner" type="submit" value="Submit" /></p><div class="wpcf7-response-output" aria-hidden="true"></div>',
+  '</form>',
+  '</div>',
+].join('');
+
+const SAVED = [
+  '<!-- wp:paragraph --><p>Write to us below.</p><!-- /wp:paragraph -->',
+  `<!-- wp:html -->${CONTACT_FORM_7}<!-- /wp:html -->`,
+  '<!-- wp:search {"label":"Search the archive","buttonText":"Search"} /-->',
+  '<!-- wp:paragraph --><p>We answer within a day.</p><!-- /wp:paragraph -->',
+].join('\n');
+
+let gw: InProcessGateway;
+let id = 0;
+
+beforeAll(async () => {
+  const post = await createPost({ slug: SLUG, status: 'publish', title: 'Contract forms', content: SAVED });
+  id = post.id;
+  gw = await inProcessGateway(credentials().url);
+});
+
+afterAll(async () => {
+  await gw?.close();
+  if (id) await deletePost(id, true);
+});
+
+describe('forms in a body', () => {
+  it('a contact form becomes a link to the contact form; a search form goes; no label is left', async () => {
+    const rendered = await wpRest<{ content: { rendered: string } }>('GET', `/posts/${id}?_fields=content`, {
+      auth: false,
+    });
+    const source = rendered.json.content.rendered;
+    // What WordPress sends: the contact form as saved, and its own search block rendered as a form.
+    expect(source).toContain('<form action="/contact/#wpcf7-f5-p12-o1"');
+    expect(source).toMatch(/<form role="search"[^>]*class="wp-block-search/);
+
+    const answer = await gw.query<{ post: { contentHtml: string } }>(
+      'query ($slug: String!) { post(slug: $slug) { contentHtml } }',
+      { slug: SLUG },
+    );
+    expect(answer.errors).toBeUndefined();
+    const body = answer.data!.post.contentHtml;
+    expect(body).toContain('<p>Write to us below.</p>');
+    expect(body).toContain('<p><a href="/contact-us/">Send Us a Message</a></p>');
+    expect(body).toContain('<p>We answer within a day.</p>');
+    for (const label of ['Your name', 'Your message', 'Submit', 'Search the archive'])
+      expect(body).not.toContain(label);
+  });
+});
