@@ -1,5 +1,6 @@
 import { forEachElement, parseHtml, removeNodes, type Element } from './dom.js';
 import { collapseWhitespace, nodesToText } from './text.js';
+import { stripShortcodeText } from './shortcodes.js';
 
 export const DEFAULT_EXCERPT_LENGTH = 150;
 export const MAX_EXCERPT_LENGTH = 1000;
@@ -69,7 +70,8 @@ function excerptSource(html: string): { text: string; truncatedUpstream: boolean
     if (isMoreLink(el)) moreLinks.push(el);
   });
   removeNodes(moreLinks);
-  const text = collapseWhitespace(nodesToText(doc.children));
+  // Shortcodes no plugin answered are left in WordPress's own excerpts as typed (shortcodes.ts).
+  const text = collapseWhitespace(stripShortcodeText(nodesToText(doc.children)));
   const stripped = text.replace(MORE_MARKER, '');
   return { text: stripped, truncatedUpstream: stripped !== text };
 }

@@ -4,6 +4,7 @@ import { isTag, isText, parseHtml, setChildren, type ChildNode, type Document, t
 import { IMAGE_SCHEMES, LINK_SCHEMES, readsAsOtherHost, safeUrl } from './url.js';
 import { bareEmbedLink, embedLink, type EmbedKind } from './embeds.js';
 import { CONTACT_FORM_MARK, linkContactForms, replaceForms } from './forms.js';
+import { removeShortcodes } from './shortcodes.js';
 import { Element as DomElement, Text as DomText } from 'domhandler';
 
 export interface SanitizeOptions {
@@ -448,6 +449,7 @@ export function sanitizeToDocument(html: string, options: SanitizeOptions = {}):
       (options.mediaHosts ?? []).filter((h) => typeof h === 'string').map((h) => h.trim().toLowerCase()),
     ),
   });
+  removeShortcodes(doc);
   linkContactForms(doc);
   return doc;
 }
