@@ -17,33 +17,11 @@ export function hasRightToLeft(text: string): boolean {
  * those (a table's scrolling box, a figure, a group of blocks): a box takes the direction of its first
  * letter, so a table narrower than the column sits at the side it starts from.
  */
-const BLOCKS = new Set([
-  'div',
-  'figure',
-  'details',
-  'summary',
-  'p',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'ul',
-  'ol',
-  'li',
-  'dl',
-  'dt',
-  'dd',
-  'blockquote',
-  'figcaption',
-  'caption',
-  'table',
-  'tr',
-  'td',
-  'th',
-  'pre',
-]);
+const BLOCKS = new Set(
+  'div figure details summary p h1 h2 h3 h4 h5 h6 ul ol li dl dt dd blockquote figcaption caption table tr td th pre'.split(
+    ' ',
+  ),
+);
 
 type Direction = 'ltr' | 'rtl';
 

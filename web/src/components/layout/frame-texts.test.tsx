@@ -26,14 +26,14 @@ const SITE: FooterSiteFragment & ContactButtonsSiteFragment = {
   practiceLinks: [{ label: 'पारिवारिक कानून', href: '/practice-areas/family-law' }],
 };
 
-function renderFrame(lang: Lang) {
+function renderFrame(lang: Lang, site = SITE) {
   return render(
     inLang(
       <MemoryRouter>
         <ChakraProvider value={getSystem()}>
           <Disclaimer />
-          <Footer site={SITE} />
-          <ContactButtons site={SITE} />
+          <Footer site={site} />
+          <ContactButtons site={site} />
         </ChakraProvider>
       </MemoryRouter>,
       lang,
@@ -72,29 +72,11 @@ describe('the page frame', () => {
     };
     const langOf = (container: HTMLElement, name: string) =>
       [...container.querySelectorAll('footer a')].find((a) => a.textContent === name)?.getAttribute('lang');
-    const hi = render(
-      inLang(
-        <MemoryRouter>
-          <ChakraProvider value={getSystem()}>
-            <Footer site={site} />
-          </ChakraProvider>
-        </MemoryRouter>,
-        'hi',
-      ),
-    );
+    const hi = renderFrame('hi', site);
     expect(langOf(hi.container, 'Cheque Bounce Cases')).toBe('en-IN');
     expect(langOf(hi.container, 'पारिवारिक कानून')).toBeNull();
     cleanup();
-    const en = render(
-      inLang(
-        <MemoryRouter>
-          <ChakraProvider value={getSystem()}>
-            <Footer site={site} />
-          </ChakraProvider>
-        </MemoryRouter>,
-        'en',
-      ),
-    );
+    const en = renderFrame('en', site);
     expect(langOf(en.container, 'Cheque Bounce Cases')).toBeNull();
     expect(langOf(en.container, 'पारिवारिक कानून')).toBe('hi-IN');
   });
