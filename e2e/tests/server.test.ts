@@ -89,7 +89,7 @@ describe('server: status codes and redirects', () => {
     }
   });
 
-  test("WordPress's own addresses (date permalinks, child pages at any depth, category archives) move to the site's page", async () => {
+  test("WordPress's own addresses (date permalinks, child pages at any depth, category, tag and author archives) move to the site's page", async () => {
     const facts = await siteFacts();
     const post = facts.posts!.nodes[0]!;
     const page = facts.pages.find((p) => !PRACTICE_PAGES.some((pp) => pp.slug === p.slug))!;
@@ -100,6 +100,9 @@ describe('server: status codes and redirects', () => {
       [`/about-us/${page.slug}/`, page.uri],
       [`/about-us/our-team/${page.slug}/`, page.uri],
       [`/category/${category.slug}/`, `/blog?category=${category.slug}`],
+      // No tag or author pages here: the blog searched for the tag's words, and the blog.
+      ['/tag/anticipatory-bail/', '/blog?q=anticipatory+bail'],
+      ['/author/meenakshi/', '/blog'],
     ];
     for (const [from, to] of moves) {
       const res = await fetchRaw(from);

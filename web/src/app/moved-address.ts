@@ -28,6 +28,13 @@ const MovedAddress = graphql(`
 export async function movedAddress(context: unknown, pathname: string): Promise<string | null> {
   const address = wordpressAddress(pathname);
   if (!address) return null;
+  // The site has no tag or author pages: a tag's archive becomes the blog searched for the tag's
+  // words, an author's the blog (written like the blog's own links, blogHref). Nothing to ask.
+  if (address.kind === 'tag') {
+    const words = address.slug.replace(/[-_]+/g, ' ').trim();
+    return words ? `/blog?${new URLSearchParams({ q: words })}` : '/blog';
+  }
+  if (address.kind === 'author') return '/blog';
   const { data } = await runQuery(context, MovedAddress, {
     slug: address.slug,
     post: address.kind === 'post',

@@ -50,6 +50,8 @@ describe('wordpressAddress', () => {
     expect(wordpressAddress('/about-us/team/lawyers/')).toEqual({ kind: 'page', slug: 'lawyers' });
     expect(wordpressAddress('/category/bail-hearings/')).toEqual({ kind: 'category', slug: 'bail-hearings' });
     expect(wordpressAddress('/category/bail/more')).toEqual({ kind: 'page', slug: 'more' });
+    expect(wordpressAddress('/tag/anticipatory-bail/')).toEqual({ kind: 'tag', slug: 'anticipatory-bail' });
+    expect(wordpressAddress('/author/meenakshi/')).toEqual({ kind: 'author', slug: 'meenakshi' });
     expect(wordpressAddress('/%E0%A4%A6%E0%A4%B9%E0%A5%87%E0%A4%9C')).toEqual({ kind: 'post', slug: 'दहेज' });
   });
   it('is null for the root, broken escapes, file names deep down and very deep paths', () => {

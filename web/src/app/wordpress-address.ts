@@ -29,7 +29,7 @@ export function nestedPageSlug(pathname: string): string | null {
 }
 
 export interface WordPressAddress {
-  kind: 'post' | 'page' | 'category';
+  kind: 'post' | 'page' | 'category' | 'tag' | 'author';
   slug: string;
 }
 
@@ -37,7 +37,8 @@ export interface WordPressAddress {
  * What a WordPress address names, judged by its shape alone, as links in bodies and old bookmarks
  * carry them; the routes ask only where nothing of the site's own answers the path:
  * - /{slug}/ (WordPress's "post name" permalink) and /2026/11/{slug}/, /2026/11/25/{slug}/: a post;
- * - /category/{slug}/: a category archive;
+ * - /category/{slug}/: a category archive; /tag/{slug}/ and /author/{slug}/: a tag's and an
+ *   author's archive;
  * - /{parent}/{slug}/ and deeper (see nestedPageSlug): a page, by the path's last part.
  */
 export function wordpressAddress(pathname: string): WordPressAddress | null {
@@ -49,5 +50,6 @@ export function wordpressAddress(pathname: string): WordPressAddress | null {
   const slug = parts.length === 0 || parts.length > 2 ? null : decoded(parts[parts.length - 1]!);
   if (slug === null) return null;
   if (parts.length === 1) return { kind: 'post', slug };
-  return { kind: parts[0] === 'category' ? 'category' : 'page', slug };
+  const archive = parts[0] === 'category' || parts[0] === 'tag' || parts[0] === 'author' ? parts[0] : null;
+  return { kind: archive ?? 'page', slug };
 }
