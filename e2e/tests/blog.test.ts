@@ -468,6 +468,53 @@ for (const width of WIDTHS) {
   });
 }
 
+describe('a post on paper', () => {
+  pageTest(
+    "prints as the article and the firm's contact lines in black, without the site's controls",
+    1280,
+    async ({ page, goto }) => {
+      await goto(post.uri);
+      const shown = (selector: string) =>
+        page
+          .locator(selector)
+          .first()
+          .evaluate((el) => getComputedStyle(el).display !== 'none');
+      const parts = {
+        'the floating call and WhatsApp buttons': 'aside[aria-label="Contact shortcuts"]',
+        'the navigation and the language switch': 'header nav[aria-label="Main"]',
+        // The first thing in main, as the banner test above finds it.
+        'the banner': 'main > *:first-child',
+        'the featured image': '[data-image-box]',
+        'the sidebar': 'aside[aria-label="Article sidebar"]',
+        'Back to Blog': 'main a[href="/blog"]',
+        "the footer's links": 'footer nav',
+      };
+      for (const [name, selector] of Object.entries(parts))
+        assert.ok(await shown(selector), `${name} on screen`);
+      await page.emulateMedia({ media: 'print' });
+      for (const [name, selector] of Object.entries(parts))
+        assert.ok(!(await shown(selector)), `${name} not on paper`);
+      const heading = page.locator('main h1').first();
+      assert.equal((await heading.innerText()).trim(), post.title);
+      assert.equal(
+        await heading.evaluate((el) => getComputedStyle(el).color),
+        'rgb(0, 0, 0)',
+        'the title in black',
+      );
+      assert.ok(await page.locator('main article p').first().isVisible(), 'the body');
+      const phone = page.locator(`footer a[href^="tel:"]`);
+      assert.ok(await phone.isVisible(), "the firm's number");
+      // The footer is dark on screen: on paper its text is black on the sheet.
+      assert.deepEqual(
+        await page
+          .locator('footer')
+          .evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor]),
+        ['rgb(0, 0, 0)', 'rgba(0, 0, 0, 0)'],
+      );
+    },
+  );
+});
+
 describe('category chips on a phone', () => {
   pageTest('arriving with a category chosen, its chip is in view; only the row scrolled', 375, async (tp) => {
     const { page } = tp;

@@ -150,9 +150,9 @@ describe('the nonce', () => {
       const body = await res.text();
       expect(res.headers.get('x-cache')).toBe(cacheState);
       const nonce = nonceOf(res);
-      // The csp-nonce meta tag, the header's style, the JSON-LD, speculation rules and boot scripts,
-      // the disclaimer's opener, and this test page's own inline script:
-      expect(body.split(nonce).length - 1).toBe(7);
+      // The csp-nonce meta tag, the header's style, the print style, the JSON-LD, speculation rules
+      // and boot scripts, the disclaimer's opener, and this test page's own inline script:
+      expect(body.split(nonce).length - 1).toBe(8);
       const written = body
         .replaceAll(`<meta name="csp-nonce" content="${nonce}">`, '')
         .replaceAll(` nonce="${nonce}"`, '');

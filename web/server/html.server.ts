@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PRINT_CSS } from './print-css.server';
 import { escapeHtml } from '@site/server-kit';
 import { HTML_LANG, OG_LOCALE, type Lang } from '@site/content-model';
 import type { HeadData } from '../src/entry-server';
@@ -156,6 +157,7 @@ export function renderDocument(parts: DocumentParts): string {
     ...parts.assets.css.map((href) => `<link rel="stylesheet" href="${href}">`),
     devanagariFontTags(parts.html, parts.assets.devanagariFont, n, lang),
     parts.styles,
+    `<style media="print" nonce="${n}">${PRINT_CSS}</style>`,
     `<script type="application/ld+json" id="jsonld" nonce="${n}">${jsonForScript(head.jsonLd ?? [])}</script>`,
     `<script type="speculationrules" nonce="${n}">${jsonForScript(SPECULATION_RULES)}</script>`,
   ];

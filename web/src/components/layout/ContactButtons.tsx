@@ -61,6 +61,8 @@ export function ContactButtons({
       bottom={{ base: '4', md: '6' }}
       zIndex="overlay"
       gap="3"
+      // On paper they would land on every sheet (server/print-css.server.ts).
+      data-print="hide"
     >
       <chakra.a
         href={site.whatsappUrl}

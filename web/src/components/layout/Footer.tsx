@@ -70,7 +70,8 @@ export function Footer({ site }: { site: FooterSiteFragment | undefined }) {
             <Text color="gray.300" fontSize="sm">
               {t('footer.about', { year: site?.established ?? 1985 })}
             </Text>
-            <HStack gap="2" pt="2">
+            {/* On paper the firm's name, address and numbers; not its links (server/print-css.server.ts). */}
+            <HStack gap="2" pt="2" data-print="hide">
               {site?.socialLinks.map((s) => {
                 const Icon = SOCIAL_ICONS[s.network.toLowerCase()] ?? Facebook;
                 return (
@@ -94,7 +95,7 @@ export function Footer({ site }: { site: FooterSiteFragment | undefined }) {
               })}
             </HStack>
           </Stack>
-          <Box as="nav" aria-labelledby="footer-quick-links">
+          <Box as="nav" aria-labelledby="footer-quick-links" data-print="hide">
             <Heading as="h2" id="footer-quick-links" fontSize="md" color="gold.300" mb="3">
               {t('footer.quickLinks')}
             </Heading>
@@ -106,7 +107,7 @@ export function Footer({ site }: { site: FooterSiteFragment | undefined }) {
               ))}
             </chakra.ul>
           </Box>
-          <Box as="nav" aria-labelledby="footer-practice-links">
+          <Box as="nav" aria-labelledby="footer-practice-links" data-print="hide">
             <Heading as="h2" id="footer-practice-links" fontSize="md" color="gold.300" mb="3">
               {t('footer.practiceAreas')}
             </Heading>

@@ -112,7 +112,8 @@ export function Header({ site }: { site: HeaderSiteFragment | undefined }) {
                 </Text>
               </Box>
             </StyledLink>
-            <HStack gap={{ base: '1', lg: '3' }}>
+            {/* The site's controls: not on paper (server/print-css.server.ts). */}
+            <HStack gap={{ base: '1', lg: '3' }} data-print="hide">
               <HStack
                 as="nav"
                 aria-label={t('header.mainNav')}
@@ -160,6 +161,7 @@ export function Header({ site }: { site: HeaderSiteFragment | undefined }) {
             as="nav"
             id={MOBILE_MENU.id}
             aria-label={t('header.mobileNav')}
+            data-print="hide"
             // Laid out with the page and hidden until opened: opening it changes its visibility
             // alone, so the tap's frame neither styles its links for the first time nor lays them
             // out (on a low-tier phone that was 30-40 ms of the tap). Hidden, it is neither seen,

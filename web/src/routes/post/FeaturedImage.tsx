@@ -42,6 +42,8 @@ export function FeaturedImage({
   return (
     <Box
       data-image-box=""
+      // A picture to set the scene, not the guide: not on paper (server/print-css.server.ts).
+      data-print="hide"
       position="relative"
       borderRadius="xl"
       overflow="hidden"

@@ -33,6 +33,8 @@ export function PostBanner({
       position="relative"
       overflow="hidden"
       style={{ backgroundColor: banner.backgroundColor, color: banner.textColor }}
+      // Its picture would print over its text; the article's own title follows (server/print-css.server.ts).
+      data-print="hide"
       py={{ base: '12', md: '20' }}
     >
       {banner.backgroundImage && (

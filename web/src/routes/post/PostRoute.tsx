@@ -88,7 +88,7 @@ function BackLink(props: { mb?: ComponentProps<typeof BackLinkBase>['mb'] }) {
   const { t } = useTranslation('post');
   const localize = useLocalize();
   return (
-    <BackLinkBase to={localize('/blog')} {...props}>
+    <BackLinkBase to={localize('/blog')} data-print="hide" {...props}>
       <ArrowLeft size={18} aria-hidden="true" />
       {t('backToBlog')}
     </BackLinkBase>
@@ -267,6 +267,8 @@ export function PostView({
           <Stack
             as="aside"
             aria-label={t('sidebar')}
+            // The contents and the recent posts are for the screen (server/print-css.server.ts).
+            data-print="hide"
             minW="0"
             gap="6"
             position={{ base: 'static', lg: 'sticky' }}
