@@ -86,7 +86,7 @@ describe('previewing a draft from wp-admin', () => {
       await page.goto(`${wordpressUrl}/wp-login.php`);
       // WordPress focuses the user field and selects its text 200 ms after the page loads
       // (wp_attempt_focus): typing before that could land the password in the user field.
-      await page.waitForFunction(() => document.activeElement?.id === 'user_login');
+      await page.waitForFunction("document.activeElement?.id === 'user_login'");
       await page.fill('#user_login', user);
       await page.fill('#user_pass', adminPassword());
       expect(await page.inputValue('#user_login')).toBe(user);
