@@ -6,8 +6,8 @@
 // behind (gateway/src/derive/forms.ts, shortcodes.ts). The post is published for the run and
 // deleted afterwards.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inProcessGateway, type InProcessGateway } from './lib/gateway.js';
-import { CONTRACT_SLUG_PREFIX, createPost, credentials, deletePost, wpRest } from './lib/wordpress.js';
+import { publishPost, type PublishedPost } from './lib/published-post.js';
+import { CONTRACT_SLUG_PREFIX } from './lib/wordpress.js';
 
 const SLUG = `${CONTRACT_SLUG_PREFIX}forms`;
 
@@ -32,26 +32,17 @@ const SAVED = [
   '<!-- wp:paragraph --><p>We answer within a day.</p><!-- /wp:paragraph -->',
 ].join('\n');
 
-let gw: InProcessGateway;
-let id = 0;
+let post: PublishedPost | undefined;
 
 beforeAll(async () => {
-  const post = await createPost({ slug: SLUG, status: 'publish', title: 'Contract forms', content: SAVED });
-  id = post.id;
-  gw = await inProcessGateway(credentials().url);
+  post = await publishPost({ slug: SLUG, title: 'Contract forms', content: SAVED });
 });
 
-afterAll(async () => {
-  await gw?.close();
-  if (id) await deletePost(id, true);
-});
+afterAll(() => post?.close());
 
 describe('forms in a body', () => {
   it('a contact form becomes a link to the contact form; a search form goes; no label is left', async () => {
-    const rendered = await wpRest<{ content: { rendered: string } }>('GET', `/posts/${id}?_fields=content`, {
-      auth: false,
-    });
-    const source = rendered.json.content.rendered;
+    const source = await post!.rendered();
     // What WordPress sends: the contact form as saved, and its own search block rendered as a form.
     expect(source).toContain('<form action="/contact/#wpcf7-f5-p12-o1"');
     expect(source).toMatch(/<form role="search"[^>]*class="wp-block-search/);
@@ -59,7 +50,7 @@ describe('forms in a body', () => {
     expect(source).toContain('[contact-form-7 id=&#8221;5&#8243; title=&#8221;Contact form 1&#8243;]');
     expect(source).toContain('[et_pb_text admin_label=&#8221;Text&#8221;]');
 
-    const answer = await gw.query<{ post: { contentHtml: string } }>(
+    const answer = await post!.gw.query<{ post: { contentHtml: string } }>(
       'query ($slug: String!) { post(slug: $slug) { contentHtml } }',
       { slug: SLUG },
     );

@@ -3,8 +3,8 @@
 // from the left, and its title and excerpt keep their letters as WordPress stored them. The post is
 // published for the run and deleted afterwards.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inProcessGateway, type InProcessGateway } from './lib/gateway.js';
-import { CONTRACT_SLUG_PREFIX, createPost, credentials, deletePost, wpRest } from './lib/wordpress.js';
+import { publishPost, type PublishedPost } from './lib/published-post.js';
+import { CONTRACT_SLUG_PREFIX } from './lib/wordpress.js';
 
 const SLUG = `${CONTRACT_SLUG_PREFIX}urdu`;
 const TITLE = 'ضمانت کیسے ملتی ہے؟';
@@ -17,29 +17,21 @@ const SAVED = [
   '<!-- wp:table --><figure class="wp-block-table"><table><tbody><tr><td>دستاویز</td><td>Document</td></tr></tbody></table></figure><!-- /wp:table -->',
 ].join('\n');
 
-let gw: InProcessGateway;
-let id = 0;
+let post: PublishedPost | undefined;
 
 beforeAll(async () => {
-  const post = await createPost({ slug: SLUG, status: 'publish', title: TITLE, content: SAVED });
-  id = post.id;
-  gw = await inProcessGateway(credentials().url);
+  post = await publishPost({ slug: SLUG, title: TITLE, content: SAVED });
 });
 
-afterAll(async () => {
-  await gw?.close();
-  if (id) await deletePost(id, true);
-});
+afterAll(() => post?.close());
 
 describe('a post in Urdu', () => {
   it('reads from the right, block by block, with the English in it from the left', async () => {
-    const rendered = await wpRest<{ content: { rendered: string } }>('GET', `/posts/${id}?_fields=content`, {
-      auth: false,
-    });
+    const rendered = await post!.rendered();
     // WordPress sets no direction of its own.
-    expect(rendered.json.content.rendered).not.toContain('dir=');
+    expect(rendered).not.toContain('dir=');
 
-    const answer = await gw.query<{
+    const answer = await post!.gw.query<{
       post: { title: string; contentHtml: string; toc: Array<{ text: string }> };
     }>('query ($slug: String!) { post(slug: $slug) { title contentHtml toc { text } } }', { slug: SLUG });
     expect(answer.errors).toBeUndefined();

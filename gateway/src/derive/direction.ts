@@ -1,5 +1,4 @@
-import { isTag, type ParentNode } from './dom.js';
-import { nodesToText } from './text.js';
+import { isTag, isText, type ChildNode, type ParentNode } from './dom.js';
 
 /**
  * Letters of the scripts written right to left: Hebrew, Arabic (Urdu, Persian, Kashmiri, Sindhi),
@@ -32,6 +31,19 @@ export function firstLetterDirection(text: string): Direction | null {
   return RTL_LETTER.test(letter[0]) ? 'rtl' : 'ltr';
 }
 
+/** firstLetterDirection of an element's text, read only as far as its first letter. */
+function firstLetterDirectionIn(el: ParentNode): Direction | null {
+  const stack: ChildNode[] = [...el.children].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (isText(node)) {
+      const direction = firstLetterDirection(node.data);
+      if (direction) return direction;
+    } else if (isTag(node)) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+  }
+  return null;
+}
+
 /**
  * A body with Urdu (or any right-to-left script) in it: each block whose first letter runs the
  * other way from the block around it gets that direction (`dir`), so an Urdu paragraph reads from
@@ -50,9 +62,9 @@ export function setTextDirections(root: ParentNode, text: string): void {
       const given = child.attribs.dir;
       let own: Direction = around;
       if (given === 'ltr' || given === 'rtl') own = given;
-      else if (given === 'auto') own = firstLetterDirection(nodesToText(child.children)) ?? around;
+      else if (given === 'auto') own = firstLetterDirectionIn(child) ?? around;
       else if (BLOCKS.has(child.name)) {
-        own = firstLetterDirection(nodesToText(child.children)) ?? around;
+        own = firstLetterDirectionIn(child) ?? around;
         if (own !== around) child.attribs = { ...child.attribs, dir: own };
       }
       visit(child, own);
