@@ -52,6 +52,13 @@ function stop(code = 0) {
 }
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
+// `npm start` runs this through a shell: a SIGTERM sent to npm's pid ends npm and the shell but not
+// this process, which would leave both servers running on their ports. When the process that started
+// this one is gone (this one is re-parented), stop as on Ctrl-C.
+const parent = process.ppid;
+setInterval(() => {
+  if (!stopping && process.ppid !== parent) stop(0);
+}, 1000).unref();
 
 console.log(
   `Site: http://localhost:${env.PORT ?? '3000'}  GraphQL: http://localhost:${gatewayPort}/graphql  ` +
