@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildIsStale } from '../../scripts/build-freshness.mjs';
 import { freePorts } from '../../scripts/ports.mjs';
 
 const e2eDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,6 +23,9 @@ async function answers(port: number): Promise<boolean> {
 }
 
 test('a SIGTERM to npm start stops the gateway and the web server', { timeout: 180_000 }, async () => {
+  // npm start builds a stale build first, into the folders the run's own site serves from: sources
+  // edited during the run would pull its files from under the other tests.
+  assert.equal(buildIsStale(siteRoot), false, 'the build is older than its sources (edited during the run?)');
   const [port, gatewayPort] = (await freePorts(2)) as [number, number];
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), GATEWAY_PORT: String(gatewayPort) };
   delete env.WORDPRESS_URL;
