@@ -32,4 +32,6 @@ export interface GatewayContext {
   now(): number;
   /** The hosts known to hold WordPress's media now (Originals.hosts): body images on them go through /media. */
   mediaHosts(): readonly string[];
+  /** WordPress's public origin once learned (Originals.publicOrigin), else null. */
+  wordpressOrigin(): string | null;
 }

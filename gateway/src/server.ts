@@ -333,6 +333,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}) {
       drafts,
       now: deps.now ?? Date.now,
       mediaHosts: () => media.originals.hosts?.() ?? NO_MEDIA_HOSTS,
+      wordpressOrigin: () => media.originals.publicOrigin?.() ?? null,
     };
   };
 

@@ -172,6 +172,13 @@ describe('originals from WordPress', () => {
     expect(o.hosts!()).toEqual([new URL(base).host, 'media.example.in', 'www.firm.example']);
   });
 
+  it('learns WordPress’s public origin with its hosts: none before, its index’s `url` after', async () => {
+    const o = originals();
+    expect(o.publicOrigin!()).toBeNull();
+    o.hosts!();
+    await vi.waitFor(() => expect(o.publicOrigin!()).toBe('https://www.firm.example'));
+  });
+
   it('refuses other hosts, schemes and credentials without asking them', async () => {
     hits.length = 0;
     for (const url of [

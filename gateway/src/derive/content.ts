@@ -42,6 +42,7 @@ function cacheKey(rawHtml: string, options: SanitizeOptions): string {
   if (contentHosts.length > 0) hash.update('\0content\0').update(contentHosts.join('\0'));
   const mediaHosts = options.mediaHosts ?? [];
   if (mediaHosts.length > 0) hash.update('\0media\0').update(mediaHosts.join('\0'));
+  if (options.wordpressOrigin) hash.update('\0origin\0').update(options.wordpressOrigin);
   return hash.digest('base64');
 }
 

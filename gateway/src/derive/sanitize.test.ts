@@ -470,3 +470,42 @@ describe('links to the WordPress host', () => {
     );
   });
 });
+
+describe("root-relative links to WordPress's own files", () => {
+  const withOrigin = {
+    internalHosts: ['cms.example.in', 'www.example.in'],
+    contentHosts: ['cms.example.in'],
+    wordpressOrigin: 'https://cms.example.in/',
+  };
+  it('resolve against WordPress, where the file is: uploads, the admin, the API, also in a folder', () => {
+    for (const path of [
+      '/wp-content/uploads/2026/01/form.pdf?v=2#page=3',
+      '/wp-admin/',
+      '/wp-json/wp/v2/posts',
+      '/wp-login.php',
+      '/cms/wp-content/uploads/2026/01/form.pdf',
+    ]) {
+      expect(sanitizeContent(`<a href="${path}">x</a>`, withOrigin)).toBe(
+        `<a href="https://cms.example.in${path}">x</a>`,
+      );
+    }
+  });
+  it("leave the site's own paths, WordPress's feed (the site answers it) and other hosts' links alone", () => {
+    for (const href of ['/blog/bail-explained/', '/feed/', '/wp-contentious/', 'form.pdf', '#top']) {
+      expect(sanitizeContent(`<a href="${href}">x</a>`, withOrigin)).toBe(`<a href="${href}">x</a>`);
+    }
+    expect(sanitizeContent('<a href="/\\evil.example/wp-content/x">x</a>', withOrigin)).not.toContain(
+      'evil.example/wp-content',
+    );
+  });
+  it('stay as they are without an origin (the embedded snapshot: the web server serves its uploads)', () => {
+    const { wordpressOrigin: _unused, ...without } = withOrigin;
+    expect(sanitizeContent('<a href="/wp-content/uploads/2026/01/form.pdf">x</a>', without)).toBe(
+      '<a href="/wp-content/uploads/2026/01/form.pdf">x</a>',
+    );
+  });
+  it('leave images to /media as before', () => {
+    const html = sanitizeContent('<img src="/wp-content/uploads/2026/01/photo.jpg" alt="">', withOrigin);
+    expect(html).toContain('src="/media/');
+  });
+});

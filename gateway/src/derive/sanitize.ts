@@ -26,6 +26,14 @@ export interface SanitizeOptions {
    */
   mediaHosts?: readonly string[];
   /**
+   * WordPress's public origin (its REST index's `url` once the gateway has asked, else the address it
+   * reaches WordPress at); none with the embedded snapshot. A body's root-relative link to one of
+   * WordPress's own files (`/wp-content/uploads/form.pdf`) resolves against it: on the public site
+   * that address is not there. Without it such links stay as they are (the snapshot's uploads are
+   * served by the web server).
+   */
+  wordpressOrigin?: string | null;
+  /**
    * Not about sanitising: false tells prepareContent (derive/content.ts) to keep no copy of what it
    * derives. Drafts shown in a preview are never kept anywhere.
    */
@@ -35,6 +43,9 @@ export interface SanitizeOptions {
 /** WordPress's own addresses, at its root or in the folder it is installed in (`/cms/wp-admin/`). */
 const WORDPRESS_ONLY_PATHS =
   /^(\/[^/]+)?\/(wp-content|wp-admin|wp-json|wp-includes|wp-login\.php|xmlrpc\.php|feed)(\/|$)/;
+/** WordPress's own files and endpoints (its feed addresses, which the public site answers, are not). */
+const WORDPRESS_FILE_PATHS =
+  /^(\/[^/]+)?\/(wp-content|wp-admin|wp-json|wp-includes|wp-login\.php|xmlrpc\.php)(\/|$)/;
 /** An upload of a WordPress installed in a folder (`/cms/wp-content/uploads/…`). */
 const FOLDER_UPLOAD = /^\/[^/]+\/wp-content\/uploads\//;
 
@@ -43,7 +54,16 @@ const FOLDER_UPLOAD = /^\/[^/]+\/wp-content\/uploads\//;
  * read as another host once relative ("http://wp.example//evil.example/x" -> "//evil.example/x")
  * stays absolute, on the content host it names.
  */
-export function siteRelativeLink(href: string, contentHosts: Set<string>): string {
+export function siteRelativeLink(
+  href: string,
+  contentHosts: Set<string>,
+  wordpressOrigin: string | null = null,
+): string {
+  if (wordpressOrigin !== null && /^\/(?![/\\])/.test(href)) {
+    // Root-relative: WordPress's own file, on WordPress; any other path is the site's.
+    const url = URL.parse(href, wordpressOrigin);
+    return url && url.origin === wordpressOrigin && WORDPRESS_FILE_PATHS.test(url.pathname) ? url.href : href;
+  }
   if (contentHosts.size === 0 || !/^https?:/i.test(href)) return href;
   const url = URL.parse(href);
   if (!url || !contentHosts.has(url.hostname.toLowerCase()) || WORDPRESS_ONLY_PATHS.test(url.pathname))
@@ -334,6 +354,7 @@ interface Context {
   internalHosts: Set<string>;
   contentHosts: Set<string>;
   mediaHosts: Set<string>;
+  wordpressOrigin: string | null;
 }
 
 /** Applies the attribute allow-list and the link/image rules; false means "remove the element". */
@@ -351,7 +372,8 @@ function cleanElement(el: Element, ctx: Context): boolean {
     if (kept !== null) attribs[name] = kept;
   }
   if (el.name === 'a') {
-    if (attribs.href !== undefined) attribs.href = siteRelativeLink(attribs.href, ctx.contentHosts);
+    if (attribs.href !== undefined)
+      attribs.href = siteRelativeLink(attribs.href, ctx.contentHosts, ctx.wordpressOrigin);
     const rel = (attribs.rel ?? '')
       .toLowerCase()
       .split(/\s+/)
@@ -432,6 +454,12 @@ function linkBareEmbed(wrapper: Element): void {
   setChildren(wrapper, [anchor]);
 }
 
+/** The origin of an http(s) address; null for anything else. */
+function originOf(address: string | null | undefined): string | null {
+  const url = typeof address === 'string' ? URL.parse(address) : null;
+  return url && /^https?:$/.test(url.protocol) ? url.origin : null;
+}
+
 /**
  * Sanitises WordPress HTML for the blog, as a DOM for the callers that keep working on it (headings'
  * ids, word count): a strict allow-list of elements and attributes, only http/https/mailto/tel or
@@ -448,6 +476,7 @@ export function sanitizeToDocument(html: string, options: SanitizeOptions = {}):
     mediaHosts: new Set(
       (options.mediaHosts ?? []).filter((h) => typeof h === 'string').map((h) => h.trim().toLowerCase()),
     ),
+    wordpressOrigin: originOf(options.wordpressOrigin),
   });
   removeShortcodes(doc);
   linkContactForms(doc);

@@ -21,6 +21,12 @@ export interface Originals {
    * learning). The sanitiser sends body images on these hosts through /media.
    */
   hosts?(): readonly string[];
+  /**
+   * WordPress's public origin, as its REST index names its own address (`url`, else `home`), once
+   * learned with the hosts (hosts() starts the learning); null before. The sanitiser resolves a
+   * body's root-relative links to WordPress's files against it.
+   */
+  publicOrigin?(): string | null;
 }
 
 const UPLOADS = '/wp-content/uploads/';
@@ -47,6 +53,8 @@ export function wordpressOriginals(options: WordPressOriginalsOptions): Original
   let siteHosts: Promise<Set<string>> | null = null;
   /** hosts()'s answer: the configured hosts, then what the last successful ask of the index found. */
   let known: readonly string[] = [...hosts];
+  /** publicOrigin()'s answer, set with `known`. */
+  let learnedOrigin: string | null = null;
   /** When the last ask failed: hosts() asks again only after INDEX_RETRY_MS, never per request. */
   let failedAt = -Infinity;
 
@@ -73,11 +81,15 @@ export function wordpressOriginals(options: WordPressOriginalsOptions): Original
         home?: unknown;
       };
       const found = new Set<string>();
+      let origin: string | null = null;
       for (const value of [index.url, index.home]) {
         // Not a URL: nothing to add.
         const url = typeof value === 'string' ? URL.parse(value) : null;
-        if (url) found.add(url.host.toLowerCase());
+        if (!url || !/^https?:$/.test(url.protocol)) continue;
+        found.add(url.host.toLowerCase());
+        origin ??= url.origin;
       }
+      learnedOrigin = origin;
       known = [...new Set([...hosts, ...found])];
       return found;
     })().catch((error: unknown) => {
@@ -94,6 +106,9 @@ export function wordpressOriginals(options: WordPressOriginalsOptions): Original
       if (siteHosts === null && Date.now() - failedAt >= INDEX_RETRY_MS)
         wordpressHosts().catch(() => undefined);
       return known;
+    },
+    publicOrigin() {
+      return learnedOrigin;
     },
     async get(sourceUrl) {
       // The snapshot's and some WordPress setups' URLs are site-relative.

@@ -45,31 +45,36 @@ function hostOptions(config: GatewayConfig): SanitizeOptions {
       });
     const hosts = hostnames([config.site.url, config.wordpressUrl]);
     const contentHosts = hostnames([config.wordpressUrl ?? snapshotLinkOrigin(config.contentDir)]);
-    return { internalHosts: [...new Set([...hosts, ...contentHosts])], contentHosts };
+    return {
+      internalHosts: [...new Set([...hosts, ...contentHosts])],
+      contentHosts,
+      wordpressOrigin: config.wordpressUrl ?? null,
+    };
   });
 }
 
 const withMedia = new WeakMap<SanitizeOptions, SanitizeOptions>();
 
+type WordPressFacts = Pick<GatewayContext, 'config' | 'mediaHosts' | 'wordpressOrigin'>;
+
 /**
  * How this gateway sanitises content: its internal and content hosts, and the hosts that hold
- * WordPress's media now (learned from WordPress: a new list, and so new options, once they are).
+ * WordPress's media now and its public origin (learned from WordPress: new options once they are;
+ * until then the origin is the address the gateway reaches WordPress at).
  */
-function contentOptions(ctx: Pick<GatewayContext, 'config' | 'mediaHosts'>): SanitizeOptions {
+function contentOptions(ctx: WordPressFacts): SanitizeOptions {
   const base = hostOptions(ctx.config);
   const mediaHosts = ctx.mediaHosts();
+  const wordpressOrigin = ctx.wordpressOrigin() ?? base.wordpressOrigin ?? null;
   const known = withMedia.get(base);
-  if (known?.mediaHosts === mediaHosts) return known;
-  const options = { ...base, mediaHosts };
+  if (known?.mediaHosts === mediaHosts && known.wordpressOrigin === wordpressOrigin) return known;
+  const options = { ...base, mediaHosts, wordpressOrigin };
   withMedia.set(base, options);
   return options;
 }
 
 /** contentOptions, and for a draft (preview/drafts.ts) the same without keeping what is derived. */
-export function contentOptionsFor(
-  ctx: Pick<GatewayContext, 'config' | 'mediaHosts'>,
-  item: unknown,
-): SanitizeOptions {
+export function contentOptionsFor(ctx: WordPressFacts, item: unknown): SanitizeOptions {
   const options = contentOptions(ctx);
   return isDraft(item) ? { ...options, memo: false } : options;
 }
