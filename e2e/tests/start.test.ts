@@ -12,14 +12,11 @@ import { freePorts } from '../../scripts/ports.mjs';
 const e2eDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const siteRoot = process.env.E2E_SITE_ROOT ?? path.resolve(e2eDir, '..');
 
-/** Whether anything accepts a connection on the port now. */
-async function answers(port: number): Promise<boolean> {
-  try {
-    await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(1000) });
-    return true;
-  } catch {
-    return false;
-  }
+/** The status the port's health check answers now; null when nothing accepts a connection there. */
+function healthOf(port: number): Promise<number | null> {
+  return fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(1000) })
+    .then((r) => r.status)
+    .catch(() => null);
 }
 
 test('a SIGTERM to npm start stops the gateway and the web server', { timeout: 180_000 }, async () => {
@@ -45,10 +42,7 @@ test('a SIGTERM to npm start stops the gateway and the web server', { timeout: 1
     for (const p of [gatewayPort, port]) {
       for (;;) {
         assert.equal(npm.exitCode, null, `npm start stopped during start-up: ${output}`);
-        const ok = await fetch(`http://127.0.0.1:${p}/healthz`, { signal: AbortSignal.timeout(1000) })
-          .then((r) => r.status === 200)
-          .catch(() => false);
-        if (ok) break;
+        if ((await healthOf(p)) === 200) break;
         assert.ok(Date.now() < upBy, `port ${p} did not answer within 120 s: ${output}`);
         await new Promise((r) => setTimeout(r, 250));
       }
@@ -60,7 +54,7 @@ test('a SIGTERM to npm start stops the gateway and the web server', { timeout: 1
     let left: number[] = [port, gatewayPort];
     while (left.length > 0 && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 250));
-      const still = await Promise.all(left.map(async (p) => ((await answers(p)) ? p : null)));
+      const still = await Promise.all(left.map(async (p) => ((await healthOf(p)) !== null ? p : null)));
       left = still.filter((p): p is number => p !== null);
     }
     assert.deepEqual(left, [], `still answering 15 s after npm stopped: ${left.join(', ')}\n${output}`);

@@ -414,8 +414,14 @@ describe('sanitizeContent: embedded frames and players become links', () => {
   });
 });
 
+/** A site at www.example.in over a WordPress at cms.example.in. */
+const wordpressHostOptions = {
+  internalHosts: ['cms.example.in', 'www.example.in'],
+  contentHosts: ['cms.example.in'],
+};
+
 describe('links to the WordPress host', () => {
-  const options = { internalHosts: ['cms.example.in', 'www.example.in'], contentHosts: ['cms.example.in'] };
+  const options = wordpressHostOptions;
   it('become site-relative, keeping query and hash', () => {
     const html = sanitizeContent(
       '<p><a href="https://cms.example.in/bail-explained/?ref=1#types">bail</a></p>',
@@ -472,11 +478,7 @@ describe('links to the WordPress host', () => {
 });
 
 describe("root-relative links to WordPress's own files", () => {
-  const withOrigin = {
-    internalHosts: ['cms.example.in', 'www.example.in'],
-    contentHosts: ['cms.example.in'],
-    wordpressOrigin: 'https://cms.example.in/',
-  };
+  const withOrigin = { ...wordpressHostOptions, wordpressOrigin: 'https://cms.example.in/' };
   it('resolve against WordPress, where the file is: uploads, the admin, the API, also in a folder', () => {
     for (const path of [
       '/wp-content/uploads/2026/01/form.pdf?v=2#page=3',
@@ -499,10 +501,9 @@ describe("root-relative links to WordPress's own files", () => {
     );
   });
   it('stay as they are without an origin (the embedded snapshot: the web server serves its uploads)', () => {
-    const { wordpressOrigin: _unused, ...without } = withOrigin;
-    expect(sanitizeContent('<a href="/wp-content/uploads/2026/01/form.pdf">x</a>', without)).toBe(
-      '<a href="/wp-content/uploads/2026/01/form.pdf">x</a>',
-    );
+    expect(
+      sanitizeContent('<a href="/wp-content/uploads/2026/01/form.pdf">x</a>', wordpressHostOptions),
+    ).toBe('<a href="/wp-content/uploads/2026/01/form.pdf">x</a>');
   });
   it('leave images to /media as before', () => {
     const html = sanitizeContent('<img src="/wp-content/uploads/2026/01/photo.jpg" alt="">', withOrigin);

@@ -40,12 +40,20 @@ export interface SanitizeOptions {
   memo?: boolean;
 }
 
-/** WordPress's own addresses, at its root or in the folder it is installed in (`/cms/wp-admin/`). */
-const WORDPRESS_ONLY_PATHS =
-  /^(\/[^/]+)?\/(wp-content|wp-admin|wp-json|wp-includes|wp-login\.php|xmlrpc\.php|feed)(\/|$)/;
-/** WordPress's own files and endpoints (its feed addresses, which the public site answers, are not). */
-const WORDPRESS_FILE_PATHS =
-  /^(\/[^/]+)?\/(wp-content|wp-admin|wp-json|wp-includes|wp-login\.php|xmlrpc\.php)(\/|$)/;
+/** Paths under one of `names`, at WordPress's root or in the folder it is installed in (`/cms/wp-admin/`). */
+const wordpressPaths = (names: readonly string[]) => new RegExp(`^(\\/[^/]+)?\\/(${names.join('|')})(\\/|$)`);
+/** WordPress's own files and endpoints. */
+const WORDPRESS_FILES = [
+  'wp-content',
+  'wp-admin',
+  'wp-json',
+  'wp-includes',
+  'wp-login\\.php',
+  'xmlrpc\\.php',
+];
+const WORDPRESS_FILE_PATHS = wordpressPaths(WORDPRESS_FILES);
+/** WordPress's own addresses: its files, and its feed (which the public site answers for it). */
+const WORDPRESS_ONLY_PATHS = wordpressPaths([...WORDPRESS_FILES, 'feed']);
 /** An upload of a WordPress installed in a folder (`/cms/wp-content/uploads/…`). */
 const FOLDER_UPLOAD = /^\/[^/]+\/wp-content\/uploads\//;
 
