@@ -5,6 +5,7 @@ import { chakraThemeData } from './build/chakra-theme-data';
 import { phoneMetadata } from './build/phone-metadata';
 import { precompress } from './build/precompress';
 import { imageFormats } from './build/image-formats';
+import { siteIcon } from './build/site-icon';
 import { devanagariFont } from './build/devanagari-font';
 
 // One config for both builds: `vite build` (browser bundle + manifest) and
@@ -17,6 +18,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     precompress(),
     imageFormats(),
+    siteIcon(),
     devanagariFont(),
   ],
   publicDir: 'public',

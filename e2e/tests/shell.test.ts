@@ -1,6 +1,6 @@
 // The frame every page shares: top bar, navigation, footer, floating contact buttons, the disclaimer
 // dialog, navigation between pages (documents, fetched ahead), and the page's own small script.
-import { describe } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { DISCLAIMER_KEY, WIDTHS, pageTest, waitForHydration } from '../lib/browser.js';
@@ -506,6 +506,20 @@ for (const width of WIDTHS) {
     );
   });
 }
+
+describe("the site's icons", () => {
+  it('every icon a page names is a raster image the build wrote; none is an SVG, which Chromium draws as a document of its own', async () => {
+    const head = (await fetchRaw('/')).body.split('</head>')[0]!;
+    const icons = [...head.matchAll(/<link rel="(?:icon|apple-touch-icon)"[^>]*href="([^"]+)"[^>]*>/g)];
+    assert.ok(icons.length >= 2, `a favicon and a large icon: ${icons.map((m) => m[0]).join(' ')}`);
+    for (const [tag, href] of icons) {
+      assert.doesNotMatch(tag, /svg/i, tag);
+      const res = await fetchRaw(href!);
+      assert.equal(res.status, 200, href);
+      assert.match(res.headers.get('content-type') ?? '', /^image\/(png|x-icon|vnd\.microsoft\.icon)/, href);
+    }
+  });
+});
 
 describe("the page's own script", () => {
   pageTest('a first visit fetches no script file: the boot script is in the page', 375, async (tp) => {

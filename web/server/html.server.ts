@@ -6,6 +6,7 @@ import type { HeadData } from '../src/entry-server';
 import type { Alternates } from '../src/i18n/alternates';
 import { ISLAND_MODULES, jsonForScript } from '../src/islands/island-markup';
 import { OPEN_DISCLAIMER_SCRIPT } from '../src/components/layout/disclaimer-key';
+import { SITE_ICON } from '../src/app/site-icon';
 import { devanagariFontTags, type DevanagariFontFiles } from './devanagari-font.server';
 
 /**
@@ -152,7 +153,9 @@ export function renderDocument(parts: DocumentParts): string {
     meta('name', 'twitter:image', head.twitterImage ?? head.ogImage),
     '<meta name="theme-color" content="#1a365d">',
     '<link rel="icon" href="/favicon.ico" sizes="32x32">',
-    '<link rel="icon" href="/logo.svg" type="image/svg+xml">',
+    // The monogram as a PNG, not the SVG itself (src/app/site-icon.ts says why); favicon.ico serves tabs.
+    `<link rel="icon" href="/${SITE_ICON.file}" type="image/png" sizes="${SITE_ICON.size}x${SITE_ICON.size}">`,
+    `<link rel="apple-touch-icon" href="/${SITE_ICON.file}">`,
     '<link rel="alternate" type="application/rss+xml" title="Blog" href="/feed.xml">',
     ...parts.assets.css.map((href) => `<link rel="stylesheet" href="${href}">`),
     devanagariFontTags(parts.html, parts.assets.devanagariFont, n, lang),

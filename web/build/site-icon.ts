@@ -1,0 +1,37 @@
+// Draws the site's icon (web/src/app/site-icon.ts says why a PNG) from the firm's monogram,
+// public/logo.svg, once per build, so a new logo needs no second file kept by hand.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Plugin } from 'vite';
+import { SITE_ICON } from '../src/app/site-icon';
+
+/** Writes `SITE_ICON.file` into `outDir`, drawn from `logo.svg` there; returns its path. */
+export async function writeSiteIcon(outDir: string): Promise<string> {
+  const svg = readFileSync(path.join(outDir, 'logo.svg'));
+  const target = path.join(outDir, SITE_ICON.file);
+  // Drawn at four times the 72 dpi default so the monogram's thin rings stay sharp when scaled down.
+  const png = await sharp(svg, { density: 288 })
+    .resize(SITE_ICON.size, SITE_ICON.size, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png({ compressionLevel: 9, palette: true })
+    .toBuffer();
+  writeFileSync(target, png);
+  return target;
+}
+
+/** After the browser build (not the server's): the icon beside the copied public files. */
+export function siteIcon(): Plugin {
+  let outDir = '';
+  let ssr = false;
+  return {
+    name: 'site-icon',
+    apply: 'build',
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      if (!ssr) await writeSiteIcon(outDir);
+    },
+  };
+}
