@@ -511,7 +511,7 @@ describe("the site's icons", () => {
   it('every icon a page names is a raster image the build wrote; none is an SVG, which Chromium draws as a document of its own', async () => {
     const head = (await fetchRaw('/')).body.split('</head>')[0]!;
     const icons = [...head.matchAll(/<link rel="(?:icon|apple-touch-icon)"[^>]*href="([^"]+)"[^>]*>/g)];
-    assert.ok(icons.length >= 2, `a favicon and a large icon: ${icons.map((m) => m[0]).join(' ')}`);
+    assert.ok(icons.length >= 2, `a favicon and a home-screen icon: ${icons.map((m) => m[0]).join(' ')}`);
     for (const [tag, href] of icons) {
       assert.doesNotMatch(tag, /svg/i, tag);
       const res = await fetchRaw(href!);

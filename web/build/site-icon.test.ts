@@ -10,7 +10,7 @@ let dir = '';
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('writeSiteIcon', () => {
-  it("draws the firm's monogram as a square PNG of the icon's size, in its own colours", async () => {
+  it("draws the firm's monogram as an opaque square PNG of the icon's size, in its own colours", async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'site-icon-'));
     copyFileSync(path.join(import.meta.dirname, '..', 'public', 'logo.svg'), path.join(dir, 'logo.svg'));
 
@@ -20,16 +20,19 @@ describe('writeSiteIcon', () => {
     const image = sharp(readFileSync(file));
     const meta = await image.metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', SITE_ICON.size, SITE_ICON.size]);
-    // The monogram's navy disc fills the middle; the corners outside the circle stay transparent.
-    const { data, info } = await image.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    // Opaque everywhere (a home screen shows no transparency): navy in the corners and in the disc,
+    // the monogram's gold on its ring.
+    const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
+    expect(info.channels).toBe(3);
     const pixel = (x: number, y: number) => [
-      ...data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4),
+      ...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3),
     ];
-    expect(pixel(0, 0)[3]).toBe(0);
-    const [r, g, b, a] = pixel(Math.round(SITE_ICON.size * 0.3), Math.round(SITE_ICON.size * 0.8));
-    expect(a).toBe(255);
-    expect(b).toBeGreaterThan(r! + 40);
-    expect(b).toBeGreaterThan(g!);
+    const navy = [0x1a, 0x36, 0x5d];
+    expect(pixel(0, 0)).toEqual(navy);
+    expect(pixel(info.width - 1, info.height - 1)).toEqual(navy);
+    const ring = pixel(Math.round(SITE_ICON.size / 2), Math.round((SITE_ICON.size * (32 - 28.5)) / 64));
+    expect(ring[0]).toBeGreaterThan(150);
+    expect(ring[0]).toBeGreaterThan(ring[2]! + 60);
   });
 
   it('fails with the missing logo named, writing nothing', async () => {

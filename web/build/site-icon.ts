@@ -10,9 +10,12 @@ import { SITE_ICON } from '../src/app/site-icon';
 export async function writeSiteIcon(outDir: string): Promise<string> {
   const svg = readFileSync(path.join(outDir, 'logo.svg'));
   const target = path.join(outDir, SITE_ICON.file);
-  // Drawn at four times the 72 dpi default so the monogram's thin rings stay sharp when scaled down.
+  // Drawn at four times the 72 dpi default so the monogram's thin rings stay sharp when scaled down,
+  // on a square of its own navy: a home screen shows no transparency (iOS fills it with black) and
+  // rounds the corners itself.
   const png = await sharp(svg, { density: 288 })
-    .resize(SITE_ICON.size, SITE_ICON.size, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .resize(SITE_ICON.size, SITE_ICON.size, { fit: 'contain', background: SITE_ICON.background })
+    .flatten({ background: SITE_ICON.background })
     .png({ compressionLevel: 9, palette: true })
     .toBuffer();
   writeFileSync(target, png);

@@ -104,12 +104,11 @@ describe('renderDocument', () => {
     });
   });
 
-  it("names the site's icon as a PNG and favicon.ico, never an SVG icon (Chromium builds a document to draw one)", () => {
+  it('names favicon.ico for the tab and a PNG for the home screen, and no SVG icon (Chromium builds a document to draw one)', () => {
     const icons = render('<main></main>').match(/<link rel="(?:icon|apple-touch-icon)"[^>]*>/g);
     expect(icons).toEqual([
       '<link rel="icon" href="/favicon.ico" sizes="32x32">',
-      '<link rel="icon" href="/icon-192.png" type="image/png" sizes="192x192">',
-      '<link rel="apple-touch-icon" href="/icon-192.png">',
+      '<link rel="apple-touch-icon" sizes="180x180" href="/apple-touch-icon.png">',
     ]);
   });
 

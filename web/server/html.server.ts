@@ -153,9 +153,8 @@ export function renderDocument(parts: DocumentParts): string {
     meta('name', 'twitter:image', head.twitterImage ?? head.ogImage),
     '<meta name="theme-color" content="#1a365d">',
     '<link rel="icon" href="/favicon.ico" sizes="32x32">',
-    // The monogram as a PNG, not the SVG itself (src/app/site-icon.ts says why); favicon.ico serves tabs.
-    `<link rel="icon" href="/${SITE_ICON.file}" type="image/png" sizes="${SITE_ICON.size}x${SITE_ICON.size}">`,
-    `<link rel="apple-touch-icon" href="/${SITE_ICON.file}">`,
+    // The tab's icon is favicon.ico, and the home screen's a PNG: no SVG icon (src/app/site-icon.ts says why).
+    `<link rel="apple-touch-icon" sizes="${SITE_ICON.size}x${SITE_ICON.size}" href="/${SITE_ICON.file}">`,
     '<link rel="alternate" type="application/rss+xml" title="Blog" href="/feed.xml">',
     ...parts.assets.css.map((href) => `<link rel="stylesheet" href="${href}">`),
     devanagariFontTags(parts.html, parts.assets.devanagariFont, n, lang),
