@@ -8,6 +8,7 @@ import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import type { Plugin } from 'vite';
+import { afterBrowserBuild } from './after-browser-build';
 
 /** What gets the other formats: the photographs. SVG and the icons stay as they are. */
 const ENCODABLE = new Set(['.jpg', '.jpeg', '.png']);
@@ -60,17 +61,5 @@ export async function encodeImageFormats(dir: string): Promise<string[]> {
 
 /** After the browser build (not the server's): the photographs of its output's images/ folder. */
 export function imageFormats(): Plugin {
-  let outDir = '';
-  let ssr = false;
-  return {
-    name: 'image-formats',
-    apply: 'build',
-    configResolved(config) {
-      ssr = Boolean(config.build.ssr);
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    async closeBundle() {
-      if (!ssr) await encodeImageFormats(path.join(outDir, 'images'));
-    },
-  };
+  return afterBrowserBuild('image-formats', (outDir) => encodeImageFormats(path.join(outDir, 'images')));
 }

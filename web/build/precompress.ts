@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
+import { afterBrowserBuild } from './after-browser-build';
 
 /** What compresses: text and the icon; images and fonts are compressed already. */
 const COMPRESSIBLE = new Set(['.js', '.css', '.svg', '.json', '.txt', '.xml', '.html', '.ico']);
@@ -42,17 +43,5 @@ export function precompressFiles(dir: string): number {
 
 /** After the browser build (not the server's): its output folder, public files included. */
 export function precompress(): Plugin {
-  let outDir = '';
-  let ssr = false;
-  return {
-    name: 'precompress',
-    apply: 'build',
-    configResolved(config) {
-      ssr = Boolean(config.build.ssr);
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    closeBundle() {
-      if (!ssr) precompressFiles(outDir);
-    },
-  };
+  return afterBrowserBuild('precompress', precompressFiles);
 }

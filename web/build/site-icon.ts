@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Plugin } from 'vite';
+import { afterBrowserBuild } from './after-browser-build';
 import { SITE_ICON } from '../src/app/site-icon';
 
 /** Writes `SITE_ICON.file` into `outDir`, drawn from `logo.svg` there; returns its path. */
@@ -24,17 +25,5 @@ export async function writeSiteIcon(outDir: string): Promise<string> {
 
 /** After the browser build (not the server's): the icon beside the copied public files. */
 export function siteIcon(): Plugin {
-  let outDir = '';
-  let ssr = false;
-  return {
-    name: 'site-icon',
-    apply: 'build',
-    configResolved(config) {
-      ssr = Boolean(config.build.ssr);
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    async closeBundle() {
-      if (!ssr) await writeSiteIcon(outDir);
-    },
-  };
+  return afterBrowserBuild('site-icon', writeSiteIcon);
 }
