@@ -21,6 +21,26 @@ export async function waitForScrollEnd(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Scrolls to the foot of the page as a reader who keeps going does: the blocks a long page has not
+ * drawn yet stand at a guessed height (decision 0018), so the page may grow once its foot is drawn;
+ * scrolls again until the foot stays put (at most 5 times).
+ */
+export async function scrollToFoot(page: Page): Promise<void> {
+  for (let i = 0; i < 5; i++) {
+    const height = await page.evaluate(() => {
+      window.scrollTo(0, document.scrollingElement!.scrollHeight);
+      return document.scrollingElement!.scrollHeight;
+    });
+    await waitForScrollEnd(page);
+    const now = await page.evaluate(() => document.scrollingElement!.scrollHeight);
+    const atFoot = await page.evaluate(
+      () => window.scrollY + window.innerHeight >= document.scrollingElement!.scrollHeight - 1,
+    );
+    if (now === height && atFoot) return;
+  }
+}
+
 /** Checks every 100 ms until `done` holds or `timeoutMs` has passed; the caller's assertion speaks. */
 async function pollUntil(page: Page, done: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

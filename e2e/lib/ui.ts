@@ -105,3 +105,23 @@ export async function boxOf(l: Locator): Promise<{ x: number; y: number; width: 
   assert.ok(box, 'the element has a box (is rendered)');
   return box;
 }
+
+/**
+ * Draws the whole page now, as scrolling through it would. Long pages skip drawing what lies below
+ * the first screen until the reader comes near it (`content-visibility: auto`, decision 0018); until
+ * then the browser gives those parts no `innerText`, a placeholder height and, to axe, no colours.
+ * Tests that read a whole page's text, measure a lower section or run axe call this first;
+ * render-when-near.test.ts checks the skipping itself. Sets the property on the elements (CSSOM,
+ * which the page's CSP allows), so it holds until the element is replaced.
+ */
+export async function drawWholePage(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    let n = 0;
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
+      if (getComputedStyle(el).contentVisibility !== 'auto') continue;
+      el.style.setProperty('content-visibility', 'visible');
+      n++;
+    }
+    return n;
+  });
+}

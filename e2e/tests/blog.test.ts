@@ -8,7 +8,7 @@ import { contrastRatio } from '../lib/contrast.js';
 import { readHead } from '../lib/head.js';
 import { assertScrolledTo, waitForScrollEnd, waitForScrolledTo } from '../lib/scroll.js';
 import { DIVORCE_POST, gql, siteFacts, type PostFacts } from '../lib/site.js';
-import { assertSameDocument, mainHeading, markDocument, waitForHeading } from '../lib/ui.js';
+import { assertSameDocument, drawWholePage, mainHeading, markDocument, waitForHeading } from '../lib/ui.js';
 
 const facts = await siteFacts();
 assert.ok(facts.posts && facts.posts.nodes.length > 0, 'the content snapshot has posts');
@@ -64,6 +64,7 @@ for (const width of WIDTHS) {
       width,
       async ({ page, goto }) => {
         await goto('/blog');
+        await drawWholePage(page);
         const search = page.getByPlaceholder('Search articles...', { exact: true });
         assert.ok(await search.isVisible(), "a search box with placeholder 'Search articles...'");
         assert.ok(

@@ -8,6 +8,7 @@ import type { Page, Request } from 'playwright-core';
 import { pageTest } from '../lib/browser.js';
 import { acceptEnquiries } from '../lib/graphql.js';
 import { waitForScrolledTo } from '../lib/scroll.js';
+import { drawWholePage } from '../lib/ui.js';
 
 /** The islands' entry and the form's own chunk. */
 const FORM_CODE = /\/assets\/(islands|ContactForm)-[\w-]+\.js$/;
@@ -87,6 +88,8 @@ pageTest(
     assert.equal(await page.locator('#contact form button[type="button"]').count(), 1, 'the form is static');
     const marked = await markSections(page);
     assert.ok(marked > 40, `the sections' server elements (${marked})`);
+    // Measured drawn: until the reader comes near, the section is drawn at a placeholder height.
+    await drawWholePage(page);
     const heightBefore = await page.locator('#contact').evaluate((e) => e.getBoundingClientRect().height);
 
     await page.locator('#testimonials').scrollIntoViewIfNeeded();

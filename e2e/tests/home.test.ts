@@ -9,7 +9,7 @@ import { WIDTHS, pageTest } from '../lib/browser.js';
 import { acceptEnquiries } from '../lib/graphql.js';
 import { assertScrolledTo, waitForScrollEnd, waitForScrollY, waitForScrolledTo } from '../lib/scroll.js';
 import { PRACTICE_PAGES, fetchRaw, siteFacts } from '../lib/site.js';
-import { headerLink, waitForHeading } from '../lib/ui.js';
+import { drawWholePage, headerLink, waitForHeading } from '../lib/ui.js';
 
 const facts = await siteFacts();
 const { site } = facts;
@@ -67,6 +67,7 @@ for (const width of WIDTHS) {
       width,
       async ({ page, goto }) => {
         await goto('/');
+        await drawWholePage(page);
         const section = page.locator('#practice');
         assert.equal(
           await section.getByRole('heading', { name: 'Our Practice Areas', exact: true, level: 2 }).count(),
@@ -135,6 +136,7 @@ for (const width of WIDTHS) {
       width,
       async ({ page, goto }) => {
         await goto('/');
+        await drawWholePage(page);
         const section = page.locator('#testimonials');
         assert.equal(
           await section.getByRole('heading', { name: 'Successful Case Stories', exact: true }).count(),
@@ -177,6 +179,7 @@ for (const width of WIDTHS) {
       width,
       async ({ page, goto }) => {
         await goto('/');
+        await drawWholePage(page);
         const contact = page.locator('#contact');
         const text = await contact.innerText();
         assert.match(text, /Monday\s*(to|–|-)\s*Saturday/, 'Monday to Saturday');

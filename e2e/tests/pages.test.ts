@@ -3,6 +3,7 @@ import { describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { NOT_FOUND_CONSOLE, WIDTHS, pageTest, waitForHydration } from '../lib/browser.js';
 import { readHead } from '../lib/head.js';
+import { drawWholePage } from '../lib/ui.js';
 import { DIVORCE_POST, PRACTICE_PAGES, gql, siteFacts } from '../lib/site.js';
 import { SITE_IDS } from '../../gateway/src/derive/site-ids.js';
 
@@ -36,6 +37,7 @@ for (const width of WIDTHS) {
       );
       assert.ok(data, `page ${pageSlug} exists in the gateway`);
       await goto(data.uri);
+      await drawWholePage(page);
       assert.equal((await page.locator('main h1').innerText()).trim(), data.title);
       const text = await page.locator('main').innerText();
       const s = data.structure;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { WIDTHS, pageTest, waitForHydration } from '../lib/browser.js';
 import { readHead } from '../lib/head.js';
 import { PRACTICE_PAGES, fetchRaw, gql, siteFacts } from '../lib/site.js';
-import { mainHeading, waitForHeading } from '../lib/ui.js';
+import { drawWholePage, mainHeading, waitForHeading } from '../lib/ui.js';
 
 const facts = await siteFacts();
 
@@ -58,6 +58,7 @@ for (const width of WIDTHS) {
           const data = await area(p.slug);
           assert.equal(data.link, `/practice-areas/${p.slug}/`, 'the canonical link of the area');
           await goto(data.link);
+          await drawWholePage(page);
           assert.equal(await mainHeading(page), p.title);
           const text = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
           const body = data.contentHtml ? plain(data.contentHtml) : data.description;
@@ -160,6 +161,7 @@ for (const width of WIDTHS) {
       async ({ page, goto }) => {
         const area = fromWordPress[0]!;
         await goto('/');
+        await drawWholePage(page);
         const cards = page.locator('#practice article');
         const titles = (await cards.locator('h3').allInnerTexts()).map((t) => t.trim());
         assert.deepEqual(
@@ -169,6 +171,7 @@ for (const width of WIDTHS) {
         );
 
         await goto('/practice-areas/');
+        await drawWholePage(page);
         const card = page.locator('#practice article', {
           has: page.getByRole('heading', { name: area.title }),
         });

@@ -6,12 +6,13 @@ import type { Page } from 'playwright-core';
 import { DISCLAIMER_KEY, WIDTHS, pageTest, waitForHydration } from '../lib/browser.js';
 import { checkA11y } from '../lib/a11y.js';
 import { screenshot } from '../lib/screenshot.js';
-import { waitForScrollEnd, waitForScrolledTo } from '../lib/scroll.js';
+import { scrollToFoot, waitForScrollEnd, waitForScrolledTo } from '../lib/scroll.js';
 import { DIVORCE_POST, PRACTICE_PAGES, fetchRaw, siteFacts } from '../lib/site.js';
 import {
   FOOTER_QUICK_LINKS,
   NAV,
   boxOf,
+  drawWholePage,
   headerLink,
   menuButton,
   topBarLink,
@@ -195,6 +196,7 @@ for (const width of WIDTHS) {
       width,
       async ({ page, goto }) => {
         await goto('/');
+        await drawWholePage(page);
         const footer = page.locator('footer');
         for (const item of FOOTER_QUICK_LINKS) {
           const link = footer.getByRole('link', { name: item.label, exact: true });
@@ -313,8 +315,7 @@ for (const width of WIDTHS) {
               `${name} button inside the viewport`,
             );
           }
-          await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
-          await waitForScrollEnd(page);
+          await scrollToFoot(page);
           const box = await boxOf(call);
           assert.ok(
             box.y + box.height <= page.viewportSize()!.height,

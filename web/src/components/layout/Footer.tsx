@@ -8,6 +8,7 @@ import type { FooterSiteFragment } from '../../gql/graphql';
 import { FOOTER_QUICK_LINKS } from './navigation';
 import { CLEAR_OF_CONTACT_BUTTONS_7XL } from './contact-buttons-space';
 import { useContentLang } from '../article/content-lang';
+import { renderWhenNear } from '../render-when-near';
 
 graphql(`
   fragment FooterSite on Site {
@@ -60,7 +61,16 @@ export function Footer({ site }: { site: FooterSiteFragment | undefined }) {
     // The floating call and WhatsApp buttons (ContactButtons) stay over the foot of the page: on a
     // phone the footer ends below them (their stack is 9.75rem tall with its margin), on wider
     // screens its text stops short of their column.
-    <Box as="footer" bg="brand.950" color="gray.200" pt="12" pb={{ base: '40', md: '10' }}>
+    <Box
+      as="footer"
+      bg="brand.950"
+      color="gray.200"
+      pt="12"
+      pb={{ base: '40', md: '10' }}
+      // Its height without padding at 375 px and 1280 px: at the foot of the page the guess decides
+      // where the scrollbar ends until the footer is drawn.
+      {...renderWhenNear({ base: '1250px', sm: '800px', lg: '490px' })}
+    >
       <Container maxW="7xl" pe={{ md: CLEAR_OF_CONTACT_BUTTONS_7XL }}>
         <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr', lg: '2fr 1fr 1fr 1.5fr' }} gap="10">
           <Stack gap="3">

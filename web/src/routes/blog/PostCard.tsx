@@ -16,6 +16,7 @@ import { graphql } from '../../gql';
 import type { PostCardFragment } from '../../gql/graphql';
 import { fallbackAttrs } from '../../app/image-fallback';
 import { cardStyles } from '../../components/card-styles';
+import { renderWhenNear } from '../../components/render-when-near';
 import { useLang, useLocalize } from '../../i18n/use-lang';
 import { postDate } from '../post/post-date';
 import { useContentLang } from '../../components/article/content-lang';
@@ -64,7 +65,13 @@ export function PostCard({ post, eager }: { post: PostCardFragment; eager: boole
   const image = post.featuredImage;
   const href = localize(post.uri);
   return (
-    <Box as="article" {...postCardStyles} transition="box-shadow 0.2s" _hover={{ boxShadow: 'lg' }}>
+    <Box
+      as="article"
+      {...postCardStyles}
+      {...renderWhenNear('600px')}
+      transition="box-shadow 0.2s"
+      _hover={{ boxShadow: 'lg' }}
+    >
       <chakra.img
         // A picture that cannot be shown gives way to the default one, in the same 16:10 box.
         {...fallbackAttrs(image.url)}

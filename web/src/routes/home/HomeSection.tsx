@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Box, Container } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { SectionHeading } from '../../components/SectionHeading.js';
+import { renderWhenNear } from '../../components/render-when-near.js';
 
 /**
  * One of the home page's sections. `id` is its anchor (/about/ and the other aliases open at it)
@@ -16,7 +17,14 @@ export function HomeSection(props: {
   const { id, lead = true } = props;
   const { t } = useTranslation('home');
   return (
-    <Box as="section" id={id} aria-labelledby={`${id}-title`} py={{ base: '16', md: '24' }} bg={props.bg}>
+    <Box
+      as="section"
+      id={id}
+      aria-labelledby={`${id}-title`}
+      py={{ base: '16', md: '24' }}
+      bg={props.bg}
+      {...renderWhenNear('1400px')}
+    >
       <Container maxW="7xl">
         <SectionHeading
           id={`${id}-title`}

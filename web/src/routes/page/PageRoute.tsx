@@ -10,6 +10,7 @@ import { ArticleFrame, ArticleHead, ArticleNotFound } from '../../components/art
 import { contentAlternates, useContentLang } from '../../components/article/content-lang';
 import { IconByName } from '../../components/IconByName';
 import { Prose } from '../../components/Prose';
+import { renderWhenNear } from '../../components/render-when-near';
 import { FeatureCard } from '../../components/article/FeatureCard';
 import { absoluteUrl, useBreadcrumbJsonLd, legalServiceJsonLd } from '../../app/seo';
 
@@ -214,7 +215,13 @@ export function ContentPageView({ page, site }: { page: Page; site: SeoSiteFragm
       )}
 
       {s && s.servicesItems.length > 0 && (
-        <Box as="section" aria-labelledby="page-services" bg="gray.50" py={{ base: '12', md: '20' }}>
+        <Box
+          as="section"
+          aria-labelledby="page-services"
+          bg="gray.50"
+          py={{ base: '12', md: '20' }}
+          {...renderWhenNear('1200px')}
+        >
           <Container maxW="7xl">
             <Heading
               id="page-services"
@@ -238,7 +245,12 @@ export function ContentPageView({ page, site }: { page: Page; site: SeoSiteFragm
       )}
 
       {s && s.whyChooseItems.length > 0 && (
-        <Box as="section" aria-labelledby="page-why" py={{ base: '12', md: '20' }}>
+        <Box
+          as="section"
+          aria-labelledby="page-why"
+          py={{ base: '12', md: '20' }}
+          {...renderWhenNear('1000px')}
+        >
           <Container maxW="7xl">
             <Grid
               templateColumns={{ base: '1fr', lg: s.whyChooseImage ? '1fr 1fr' : '1fr' }}

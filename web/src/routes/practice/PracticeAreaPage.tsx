@@ -13,6 +13,7 @@ import { absoluteUrl, useBreadcrumbJsonLd, legalServiceJsonLd } from '../../app/
 import { ArticleFrame, ArticleHead, ArticleNotFound } from '../../components/article/ArticleFrame.js';
 import { IconByName } from '../../components/IconByName.js';
 import { Prose } from '../../components/Prose.js';
+import { renderWhenNear } from '../../components/render-when-near.js';
 import { FeatureCard } from '../../components/article/FeatureCard.js';
 import { Eyebrow, SectionHeading } from '../../components/SectionHeading.js';
 
@@ -255,6 +256,7 @@ function CtaBand({ area, site }: { area: Area; site: Site }) {
       bg="gold.50"
       borderTopWidth="1px"
       borderColor="gold.200"
+      {...renderWhenNear('400px')}
     >
       <Container maxW="5xl" py={{ base: '12', md: '16' }} textAlign="center">
         <Heading
@@ -395,6 +397,7 @@ export function PracticeAreaView({
           aria-labelledby="practice-services-title"
           py={{ base: '12', md: '20' }}
           bg="gray.50"
+          {...renderWhenNear('1200px')}
         >
           <Container maxW="7xl">
             <SectionHeading
@@ -414,7 +417,13 @@ export function PracticeAreaView({
         </Box>
       )}
       {area.whyChooseUs.length > 0 && (
-        <Box as="section" aria-labelledby="practice-why-title" py={{ base: '12', md: '20' }} bg="brand.800">
+        <Box
+          as="section"
+          aria-labelledby="practice-why-title"
+          py={{ base: '12', md: '20' }}
+          bg="brand.800"
+          {...renderWhenNear('1000px')}
+        >
           <Container maxW="7xl">
             <Box textAlign="center" mb={{ base: '8', md: '12' }}>
               <Eyebrow color="gold.300" mb="2">
