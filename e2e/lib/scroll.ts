@@ -33,11 +33,11 @@ export async function scrollToFoot(page: Page): Promise<void> {
       return document.scrollingElement!.scrollHeight;
     });
     await waitForScrollEnd(page);
-    const now = await page.evaluate(() => document.scrollingElement!.scrollHeight);
-    const atFoot = await page.evaluate(
-      () => window.scrollY + window.innerHeight >= document.scrollingElement!.scrollHeight - 1,
-    );
-    if (now === height && atFoot) return;
+    const settled = await page.evaluate((before) => {
+      const now = document.scrollingElement!.scrollHeight;
+      return now === before && window.scrollY + window.innerHeight >= now - 1;
+    }, height);
+    if (settled) return;
   }
 }
 

@@ -67,8 +67,9 @@ export function Footer({ site }: { site: FooterSiteFragment | undefined }) {
       color="gray.200"
       pt="12"
       pb={{ base: '40', md: '10' }}
-      // Its height without padding at 375 px and 1280 px: at the foot of the page the guess decides
-      // where the scrollbar ends until the footer is drawn.
+      // Its height without padding in one column (measured at 375 px), two (a guess) and four
+      // (measured at 1280 px): at the foot of the page it decides where the scrollbar ends until the
+      // footer is drawn.
       {...renderWhenNear({ base: '1250px', sm: '800px', lg: '490px' })}
     >
       <Container maxW="7xl" pe={{ md: CLEAR_OF_CONTACT_BUTTONS_7XL }}>
