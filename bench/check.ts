@@ -185,6 +185,11 @@ function main(): void {
     console.log(`${gaps.length} known gaps (target not met, ceiling held):`);
     for (const g of gaps) console.log(`  ${describeGap(g)}`);
   }
+  const floor = results.lighthouse?.floor;
+  if (floor)
+    console.log(
+      `Lighthouse's floor in the same run, a page with only a heading and a paragraph and the site's headers: performance ${floor.performance}, TBT ${floor.tbtMs.toFixed(0)} ms (runs ${floor.tbtRunsMs.join(', ')})`,
+    );
   if (missing.length > 0)
     console.log(`required but not run: ${[...new Set(missing.map((m) => m.budget))].join(', ')}`);
   if (failed.length > 0 || missing.length > 0) process.exit(1);

@@ -67,6 +67,49 @@ describe('bench markdown', () => {
   });
 });
 
+describe('the Lighthouse figures', () => {
+  const page = (path: string, tbtMs: number) => ({
+    path,
+    runs: 3,
+    performance: 90,
+    accessibility: 100,
+    bestPractices: 100,
+    seo: 100,
+    lcpMs: 1200,
+    cls: 0,
+    tbtMs,
+    tbtRunsMs: [tbtMs, tbtMs, tbtMs],
+    cpuSlowdowns: [5, 5, 5],
+  });
+
+  it('give the floor of the same run beside the pages, with each of its runs', () => {
+    const [section] = figureSections({
+      ...base,
+      lighthouse: {
+        pages: [page('/', 300)],
+        floor: {
+          runs: 3,
+          performance: 99,
+          tbtMs: 62,
+          tbtRunsMs: [8, 62, 174],
+          cpuSlowdowns: [5.4, 5.8, 5.6],
+        },
+      },
+    });
+    expect(section?.part).toBe('lighthouse');
+    expect(section!.text).toContain('| / | 90 | 100 | 100 | 100 | 1200 | 0.000 | 300 (300, 300, 300) |');
+    expect(section!.text).toContain(
+      "The floor, a page with only a heading and a paragraph sent with the site's headers, its 3 runs",
+    );
+    expect(section!.text).toContain('performance 99, TBT 62 ms (8, 62, 174), CPU slowdown 5.4x, 5.8x, 5.6x.');
+  });
+
+  it('say nothing of a floor the run did not measure', () => {
+    const [section] = figureSections({ ...base, lighthouse: { pages: [page('/', 300)] } });
+    expect(section!.text).not.toContain('floor');
+  });
+});
+
 describe('the figures section of docs/performance.md', () => {
   const publish = { measured: true, visibleMs: 103, samplesMs: [100, 103, 110] };
 

@@ -113,6 +113,11 @@ export interface BenchResults {
       /** Each counted run's CPU slowdown, from the calibration taken before it. */
       cpuSlowdowns?: number[];
     }[];
+    /**
+     * The same runs on a page with nothing but a heading and a paragraph, sent with the site's headers
+     * (bench/lib/floor-page.ts): what this machine and Lighthouse cost any page of the site.
+     */
+    floor?: { runs: number; performance: number; tbtMs: number; tbtRunsMs: number[]; cpuSlowdowns: number[] };
   };
   navigation?: {
     rounds: number;
@@ -287,6 +292,11 @@ export function figureSections(r: BenchResults, level = 2): { part: FigurePart; 
     for (const p of lh.pages)
       out.push(
         `| ${p.path} | ${p.performance} | ${p.accessibility} | ${p.bestPractices} | ${p.seo} | ${p.lcpMs.toFixed(0)} | ${p.cls.toFixed(3)} | ${p.tbtMs.toFixed(0)}${p.tbtRunsMs ? ` (${p.tbtRunsMs.join(', ')})` : ''} | ${p.cpuSlowdowns ? p.cpuSlowdowns.map((m) => `${m}x`).join(', ') : '-'} |`,
+      );
+    if (lh.floor)
+      out.push(
+        '',
+        `The floor, a page with only a heading and a paragraph sent with the site's headers, its ${lh.floor.runs} runs spread among the pages' (bench/lib/floor-page.ts): performance ${lh.floor.performance}, TBT ${lh.floor.tbtMs.toFixed(0)} ms (${lh.floor.tbtRunsMs.join(', ')}), CPU slowdown ${lh.floor.cpuSlowdowns.map((m) => `${m}x`).join(', ')}.`,
       );
     add('lighthouse', out);
   }

@@ -12,6 +12,7 @@ import { median, type BenchResults } from '../lib/report.js';
 import { startSite } from './render.js';
 import { PAGES } from '../lib/pages.js';
 import type { CpuCalibration } from '../lib/cpu.js';
+import { floorRunSlots, startFloorServer } from '../lib/floor-page.js';
 
 const CHROME_FLAGS = [
   '--headless=new',
@@ -143,42 +144,70 @@ export async function measureLighthouse(opts: {
     const pages = [];
     const benchmarkIndexes: number[] = [];
     const slowdowns: number[] = [];
-    for (const pagePath of PAGES) {
-      await (await fetch(site.url + pagePath)).arrayBuffer();
-      const reports: LhReport[] = [];
-      const pageSlowdowns: number[] = [];
-      for (let i = 0; i < opts.runs; i += 1) {
-        const run = await lighthouse(site.url + pagePath, path.join(dir, `r${i}`), opts.calibrationOf);
-        reports.push(run.report);
-        pageSlowdowns.push(run.calibration.multiplier);
+    // The floor (bench/lib/floor-page.ts), with the headers the site sends, its runs spread among
+    // the pages' so that it meets the machine as they do.
+    const floor = await startFloorServer((await fetch(site.url + PAGES[0], { method: 'HEAD' })).headers);
+    const floorSlots = floorRunSlots(PAGES.length, opts.runs);
+    const floorReports: LhReport[] = [];
+    const floorSlowdowns: number[] = [];
+    try {
+      for (const [pageIndex, pagePath] of PAGES.entries()) {
+        await (await fetch(site.url + pagePath)).arrayBuffer();
+        const reports: LhReport[] = [];
+        const pageSlowdowns: number[] = [];
+        for (let i = 0; i < opts.runs; i += 1) {
+          const run = await lighthouse(site.url + pagePath, path.join(dir, `r${i}`), opts.calibrationOf);
+          reports.push(run.report);
+          pageSlowdowns.push(run.calibration.multiplier);
+        }
+        slowdowns.push(...pageSlowdowns);
+        for (const r of reports)
+          if (r.environment?.benchmarkIndex) benchmarkIndexes.push(Math.round(r.environment.benchmarkIndex));
+        const score = (k: string) =>
+          median(reports.map((r) => Math.round((r.categories[k]?.score ?? 0) * 100)));
+        const metric = (k: string) => median(reports.map((r) => r.audits[k]?.numericValue ?? NaN));
+        const row = {
+          path: pagePath,
+          runs: opts.runs,
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          bestPractices: score('best-practices'),
+          seo: score('seo'),
+          lcpMs: metric('largest-contentful-paint'),
+          cls: metric('cumulative-layout-shift'),
+          tbtMs: metric('total-blocking-time'),
+          tbtRunsMs: reports.map((r) => Math.round(r.audits['total-blocking-time']?.numericValue ?? NaN)),
+          lcpRunsMs: reports.map((r) =>
+            Math.round(r.audits['largest-contentful-paint']?.numericValue ?? NaN),
+          ),
+          cpuSlowdowns: pageSlowdowns,
+        };
+        console.log(
+          `   ${pagePath}: perf ${row.performance}, a11y ${row.accessibility}, bp ${row.bestPractices}, seo ${row.seo}, LCP ${row.lcpMs.toFixed(0)} ms (runs ${row.lcpRunsMs.join(', ')}), CLS ${row.cls.toFixed(3)}, TBT ${row.tbtMs.toFixed(0)} ms (runs ${row.tbtRunsMs.join(', ')}), CPU slowdown ${pageSlowdowns.join('x, ')}x`,
+        );
+        pages.push(row);
+        const floorRunsHere = floorSlots.filter((slot) => slot === pageIndex).length;
+        for (let i = 0; i < floorRunsHere; i += 1) {
+          const run = await lighthouse(floor.url, path.join(dir, 'floor'), opts.calibrationOf);
+          floorReports.push(run.report);
+          floorSlowdowns.push(run.calibration.multiplier);
+        }
       }
-      slowdowns.push(...pageSlowdowns);
-      for (const r of reports)
-        if (r.environment?.benchmarkIndex) benchmarkIndexes.push(Math.round(r.environment.benchmarkIndex));
-      const score = (k: string) =>
-        median(reports.map((r) => Math.round((r.categories[k]?.score ?? 0) * 100)));
-      const metric = (k: string) => median(reports.map((r) => r.audits[k]?.numericValue ?? NaN));
-      const row = {
-        path: pagePath,
-        runs: opts.runs,
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        bestPractices: score('best-practices'),
-        seo: score('seo'),
-        lcpMs: metric('largest-contentful-paint'),
-        cls: metric('cumulative-layout-shift'),
-        tbtMs: metric('total-blocking-time'),
-        tbtRunsMs: reports.map((r) => Math.round(r.audits['total-blocking-time']?.numericValue ?? NaN)),
-        lcpRunsMs: reports.map((r) => Math.round(r.audits['largest-contentful-paint']?.numericValue ?? NaN)),
-        cpuSlowdowns: pageSlowdowns,
-      };
-      console.log(
-        `   ${pagePath}: perf ${row.performance}, a11y ${row.accessibility}, bp ${row.bestPractices}, seo ${row.seo}, LCP ${row.lcpMs.toFixed(0)} ms (runs ${row.lcpRunsMs.join(', ')}), CLS ${row.cls.toFixed(3)}, TBT ${row.tbtMs.toFixed(0)} ms (runs ${row.tbtRunsMs.join(', ')}), CPU slowdown ${pageSlowdowns.join('x, ')}x`,
-      );
-      pages.push(row);
+    } finally {
+      await floor.close();
     }
+    const floorRow = {
+      runs: floorReports.length,
+      performance: median(floorReports.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100))),
+      tbtMs: median(floorReports.map((r) => r.audits['total-blocking-time']?.numericValue ?? NaN)),
+      tbtRunsMs: floorReports.map((r) => Math.round(r.audits['total-blocking-time']?.numericValue ?? NaN)),
+      cpuSlowdowns: floorSlowdowns,
+    };
+    console.log(
+      `   floor (an empty page with the site's headers): perf ${floorRow.performance}, TBT ${floorRow.tbtMs.toFixed(0)} ms (runs ${floorRow.tbtRunsMs.join(', ')}), CPU slowdown ${floorSlowdowns.join('x, ')}x`,
+    );
     console.log(`   Lighthouse's own benchmarkIndex: ${benchmarkIndexes.join(', ')}`);
-    return { cpuSlowdownMultiplier: median(slowdowns), benchmarkIndexes, pages };
+    return { cpuSlowdownMultiplier: median(slowdowns), benchmarkIndexes, pages, floor: floorRow };
   } finally {
     await site.stop();
     await rm(dir, { recursive: true, force: true });
