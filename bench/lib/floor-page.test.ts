@@ -1,13 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FLOOR_HTML, floorHeaders, floorRunSlots, startFloorServer } from './floor-page.js';
 
-const SITE = new Headers({
+/** The security headers the site sends (as packages/server-kit writes them), and the rest. */
+const SECURITY = {
   'content-security-policy': "default-src 'self'; script-src 'self' 'nonce-abc'",
   'cross-origin-opener-policy': 'same-origin',
   'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'permissions-policy': 'camera=()',
+};
+const SITE = new Headers({
+  ...SECURITY,
   'content-type': 'text/html; charset=utf-8',
   'content-encoding': 'br',
   'content-length': '24425',
@@ -20,12 +24,7 @@ describe('the floor page', () => {
   it("keeps the site's security headers as sent and none about the site's own body", () => {
     const headers = floorHeaders(SITE, 321);
     expect(headers).toEqual({
-      'content-security-policy': "default-src 'self'; script-src 'self' 'nonce-abc'",
-      'cross-origin-opener-policy': 'same-origin',
-      'x-frame-options': 'DENY',
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'strict-origin-when-cross-origin',
-      'permissions-policy': 'camera=()',
+      ...SECURITY,
       'content-type': 'text/html; charset=utf-8',
       'content-length': '321',
       'cache-control': 'no-store',

@@ -6,17 +6,13 @@
 // a heading and a paragraph, sent with the headers the site sends, spread among the pages' runs.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { siteSecurityHeaders } from '../../packages/server-kit/src/security-headers.js';
 
-/** The headers that decide how the browser commits and runs a page: the site's security headers. */
-const KEPT_HEADERS = [
-  'content-security-policy',
-  'cross-origin-opener-policy',
-  'permissions-policy',
-  'referrer-policy',
-  'strict-transport-security',
-  'x-content-type-options',
-  'x-frame-options',
-] as const;
+/**
+ * The headers that decide how the browser commits and runs a page: the names of the site's security
+ * headers (with HSTS, sent only on https), their values as the running site sent them.
+ */
+const KEPT_HEADERS = Object.keys(siteSecurityHeaders({ hsts: true, imgOrigins: [] }));
 
 export const FLOOR_HTML =
   '<!doctype html><html lang="en-IN"><head><meta charset="utf-8">' +

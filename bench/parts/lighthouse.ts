@@ -14,6 +14,9 @@ import { PAGES } from '../lib/pages.js';
 import type { CpuCalibration } from '../lib/cpu.js';
 import { floorRunSlots, startFloorServer } from '../lib/floor-page.js';
 
+/** A run's calibration from the benchmarkIndex Lighthouse read at its start (bench/lib/cpu.ts). */
+type Calibrate = (runIndex: number | undefined) => Promise<CpuCalibration>;
+
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -84,7 +87,7 @@ interface SavedArtifacts {
 async function lighthouseOnce(
   url: string,
   dir: string,
-  calibrationOf: (runIndex: number | undefined) => Promise<CpuCalibration>,
+  calibrationOf: Calibrate,
 ): Promise<{ report: LhReport; calibration: CpuCalibration }> {
   await rm(dir, { recursive: true, force: true });
   await lighthouseCli(url, [`-G=${dir}`, '--throttling.cpuSlowdownMultiplier=1']);
@@ -117,7 +120,7 @@ const ATTEMPTS = 6;
 async function lighthouse(
   url: string,
   dir: string,
-  calibrationOf: (runIndex: number | undefined) => Promise<CpuCalibration>,
+  calibrationOf: Calibrate,
 ): Promise<{ report: LhReport; calibration: CpuCalibration }> {
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -129,86 +132,106 @@ async function lighthouse(
   }
 }
 
+/** `count` runs of one page, each in `dir`: their reports and the CPU slowdown each ran at. */
+async function runPage(
+  url: string,
+  count: number,
+  dir: string,
+  calibrationOf: Calibrate,
+): Promise<{ reports: LhReport[]; slowdowns: number[] }> {
+  const reports: LhReport[] = [];
+  const slowdowns: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const run = await lighthouse(url, path.join(dir, `r${i}`), calibrationOf);
+    reports.push(run.report);
+    slowdowns.push(run.calibration.multiplier);
+  }
+  return { reports, slowdowns };
+}
+
+/** The median over the runs of a category's score, 0-100. */
+const medianScore = (reports: LhReport[], key: string) =>
+  median(reports.map((r) => Math.round((r.categories[key]?.score ?? 0) * 100)));
+/** An audit's figure in each run, rounded; and its median. */
+const runsOf = (reports: LhReport[], key: string) =>
+  reports.map((r) => Math.round(r.audits[key]?.numericValue ?? NaN));
+const medianMetric = (reports: LhReport[], key: string) =>
+  median(reports.map((r) => r.audits[key]?.numericValue ?? NaN));
+
 export async function measureLighthouse(opts: {
   runs: number;
   /** A run's calibration from the benchmarkIndex Lighthouse read at its start (bench/lib/cpu.ts). */
-  calibrationOf: (runIndex: number | undefined) => Promise<CpuCalibration>;
+  calibrationOf: Calibrate;
 }): Promise<NonNullable<BenchResults['lighthouse']>> {
   // The embedded content, even when the environment names a WordPress: the figures are the site's.
   const site = await startSite({ WORDPRESS_URL: '' });
   const dir = await mkdtemp(path.join(os.tmpdir(), 'lh-'));
+  let floor: Awaited<ReturnType<typeof startFloorServer>> | undefined;
   try {
     // One discarded run first: Chromium's first start on a machine (cold disk cache, first JIT of the
     // browser itself) is not the site's cost, and it landed in the first page's figures.
     await lighthouse(site.url + PAGES[0], path.join(dir, 'warmup'), opts.calibrationOf);
+    // The floor (bench/lib/floor-page.ts), with the headers the site sends, its runs spread among
+    // the pages' so that it meets the machine as they do.
+    floor = await startFloorServer((await fetch(site.url + PAGES[0], { method: 'HEAD' })).headers);
+    const floorSlots = floorRunSlots(PAGES.length, opts.runs);
+    const floorRuns: { reports: LhReport[]; slowdowns: number[] } = { reports: [], slowdowns: [] };
     const pages = [];
     const benchmarkIndexes: number[] = [];
     const slowdowns: number[] = [];
-    // The floor (bench/lib/floor-page.ts), with the headers the site sends, its runs spread among
-    // the pages' so that it meets the machine as they do.
-    const floor = await startFloorServer((await fetch(site.url + PAGES[0], { method: 'HEAD' })).headers);
-    const floorSlots = floorRunSlots(PAGES.length, opts.runs);
-    const floorReports: LhReport[] = [];
-    const floorSlowdowns: number[] = [];
-    try {
-      for (const [pageIndex, pagePath] of PAGES.entries()) {
-        await (await fetch(site.url + pagePath)).arrayBuffer();
-        const reports: LhReport[] = [];
-        const pageSlowdowns: number[] = [];
-        for (let i = 0; i < opts.runs; i += 1) {
-          const run = await lighthouse(site.url + pagePath, path.join(dir, `r${i}`), opts.calibrationOf);
-          reports.push(run.report);
-          pageSlowdowns.push(run.calibration.multiplier);
-        }
-        slowdowns.push(...pageSlowdowns);
-        for (const r of reports)
-          if (r.environment?.benchmarkIndex) benchmarkIndexes.push(Math.round(r.environment.benchmarkIndex));
-        const score = (k: string) =>
-          median(reports.map((r) => Math.round((r.categories[k]?.score ?? 0) * 100)));
-        const metric = (k: string) => median(reports.map((r) => r.audits[k]?.numericValue ?? NaN));
-        const row = {
-          path: pagePath,
-          runs: opts.runs,
-          performance: score('performance'),
-          accessibility: score('accessibility'),
-          bestPractices: score('best-practices'),
-          seo: score('seo'),
-          lcpMs: metric('largest-contentful-paint'),
-          cls: metric('cumulative-layout-shift'),
-          tbtMs: metric('total-blocking-time'),
-          tbtRunsMs: reports.map((r) => Math.round(r.audits['total-blocking-time']?.numericValue ?? NaN)),
-          lcpRunsMs: reports.map((r) =>
-            Math.round(r.audits['largest-contentful-paint']?.numericValue ?? NaN),
-          ),
-          cpuSlowdowns: pageSlowdowns,
-        };
-        console.log(
-          `   ${pagePath}: perf ${row.performance}, a11y ${row.accessibility}, bp ${row.bestPractices}, seo ${row.seo}, LCP ${row.lcpMs.toFixed(0)} ms (runs ${row.lcpRunsMs.join(', ')}), CLS ${row.cls.toFixed(3)}, TBT ${row.tbtMs.toFixed(0)} ms (runs ${row.tbtRunsMs.join(', ')}), CPU slowdown ${pageSlowdowns.join('x, ')}x`,
-        );
-        pages.push(row);
-        const floorRunsHere = floorSlots.filter((slot) => slot === pageIndex).length;
-        for (let i = 0; i < floorRunsHere; i += 1) {
-          const run = await lighthouse(floor.url, path.join(dir, 'floor'), opts.calibrationOf);
-          floorReports.push(run.report);
-          floorSlowdowns.push(run.calibration.multiplier);
-        }
-      }
-    } finally {
-      await floor.close();
+    for (const [pageIndex, pagePath] of PAGES.entries()) {
+      await (await fetch(site.url + pagePath)).arrayBuffer();
+      const { reports, slowdowns: pageSlowdowns } = await runPage(
+        site.url + pagePath,
+        opts.runs,
+        dir,
+        opts.calibrationOf,
+      );
+      slowdowns.push(...pageSlowdowns);
+      for (const r of reports)
+        if (r.environment?.benchmarkIndex) benchmarkIndexes.push(Math.round(r.environment.benchmarkIndex));
+      const row = {
+        path: pagePath,
+        runs: opts.runs,
+        performance: medianScore(reports, 'performance'),
+        accessibility: medianScore(reports, 'accessibility'),
+        bestPractices: medianScore(reports, 'best-practices'),
+        seo: medianScore(reports, 'seo'),
+        lcpMs: medianMetric(reports, 'largest-contentful-paint'),
+        cls: medianMetric(reports, 'cumulative-layout-shift'),
+        tbtMs: medianMetric(reports, 'total-blocking-time'),
+        tbtRunsMs: runsOf(reports, 'total-blocking-time'),
+        lcpRunsMs: runsOf(reports, 'largest-contentful-paint'),
+        cpuSlowdowns: pageSlowdowns,
+      };
+      console.log(
+        `   ${pagePath}: perf ${row.performance}, a11y ${row.accessibility}, bp ${row.bestPractices}, seo ${row.seo}, LCP ${row.lcpMs.toFixed(0)} ms (runs ${row.lcpRunsMs.join(', ')}), CLS ${row.cls.toFixed(3)}, TBT ${row.tbtMs.toFixed(0)} ms (runs ${row.tbtRunsMs.join(', ')}), CPU slowdown ${pageSlowdowns.join('x, ')}x`,
+      );
+      pages.push(row);
+      const here = floorSlots.filter((slot) => slot === pageIndex).length;
+      const { reports: floorReports, slowdowns: floorSlowdowns } = await runPage(
+        floor.url,
+        here,
+        path.join(dir, 'floor'),
+        opts.calibrationOf,
+      );
+      floorRuns.reports.push(...floorReports);
+      floorRuns.slowdowns.push(...floorSlowdowns);
     }
     const floorRow = {
-      runs: floorReports.length,
-      performance: median(floorReports.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100))),
-      tbtMs: median(floorReports.map((r) => r.audits['total-blocking-time']?.numericValue ?? NaN)),
-      tbtRunsMs: floorReports.map((r) => Math.round(r.audits['total-blocking-time']?.numericValue ?? NaN)),
-      cpuSlowdowns: floorSlowdowns,
+      runs: floorRuns.reports.length,
+      performance: medianScore(floorRuns.reports, 'performance'),
+      tbtMs: medianMetric(floorRuns.reports, 'total-blocking-time'),
+      tbtRunsMs: runsOf(floorRuns.reports, 'total-blocking-time'),
+      cpuSlowdowns: floorRuns.slowdowns,
     };
     console.log(
-      `   floor (an empty page with the site's headers): perf ${floorRow.performance}, TBT ${floorRow.tbtMs.toFixed(0)} ms (runs ${floorRow.tbtRunsMs.join(', ')}), CPU slowdown ${floorSlowdowns.join('x, ')}x`,
+      `   floor (an empty page with the site's headers): perf ${floorRow.performance}, TBT ${floorRow.tbtMs.toFixed(0)} ms (runs ${floorRow.tbtRunsMs.join(', ')}), CPU slowdown ${floorRow.cpuSlowdowns.join('x, ')}x`,
     );
     console.log(`   Lighthouse's own benchmarkIndex: ${benchmarkIndexes.join(', ')}`);
     return { cpuSlowdownMultiplier: median(slowdowns), benchmarkIndexes, pages, floor: floorRow };
   } finally {
+    await floor?.close();
     await site.stop();
     await rm(dir, { recursive: true, force: true });
   }
