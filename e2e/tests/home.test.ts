@@ -50,6 +50,7 @@ for (const width of WIDTHS) {
         assert.ok(
           await about.getByRole('heading', { name: 'Excellence in Legal Practice', exact: true }).isVisible(),
         );
+        await drawWholePage(page);
         const text = await page.locator('main').innerText();
         for (const claim of ['40+', '900+', '95%', '15', '24/7', '1985']) {
           assert.ok(text.includes(claim), `the home page states '${claim}' (brief §1 claims)`);
