@@ -3,6 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 
+import { drawWholePage } from './ui.js';
+
 export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
 /** A full-page PNG at e2e/screenshots/{name}-{width}.png: what a visitor sees, for people to look at. */
@@ -24,6 +26,9 @@ export async function screenshot(page: Page, name: string): Promise<string> {
       );
     await Promise.race([Promise.all(pending), new Promise((r) => setTimeout(r, 5000))]);
   });
+  // A full-page capture does not scroll, so the sections that wait for the reader to come near
+  // (content-visibility: auto, decision 0018) would be blank in it; a visitor scrolling sees them.
+  await drawWholePage(page);
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled', timeout: 20_000 });
   return file;
 }
