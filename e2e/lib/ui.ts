@@ -125,3 +125,32 @@ export async function drawWholePage(page: Page): Promise<number> {
     return n;
   });
 }
+
+/**
+ * The text of the element `selector` as a reader who has scrolled through the page reads it, less
+ * the text of `except` inside it: like drawWholePage, but the sections that wait are drawn only while
+ * the text is read and put back as they were in the same task, so no frame and nothing on the page
+ * (a hydration still to come) sees the change.
+ */
+export async function wholeText(page: Page, selector: string, except: string | null = null): Promise<string> {
+  return page.evaluate(
+    ([selector, except]) => {
+      const root = document.querySelector<HTMLElement>(selector);
+      if (!root) throw new Error(`no ${selector} on ${location.pathname}`);
+      const held: [HTMLElement, string | null][] = [];
+      for (const el of Array.from(root.querySelectorAll<HTMLElement>('*'))) {
+        if (getComputedStyle(el).contentVisibility !== 'auto') continue;
+        held.push([el, el.getAttribute('style')]);
+        el.style.setProperty('content-visibility', 'visible');
+      }
+      const left = except ? (root.querySelector<HTMLElement>(except)?.innerText ?? '') : '';
+      const text = root.innerText.replace(left, '');
+      for (const [el, style] of held) {
+        if (style === null) el.removeAttribute('style');
+        else el.setAttribute('style', style);
+      }
+      return text;
+    },
+    [selector, except] as const,
+  );
+}

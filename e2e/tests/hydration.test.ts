@@ -5,6 +5,7 @@ import { describe } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { WIDTHS, pageTest, waitForHydration } from '../lib/browser.js';
+import { wholeText } from '../lib/ui.js';
 import { DIVORCE_POST, siteFacts } from '../lib/site.js';
 
 const facts = await siteFacts();
@@ -28,11 +29,6 @@ const PAGES = [
 const CHANGES_ON_HYDRATION: Record<string, string> = {
   '/wp-admin': 'main [role="status"][aria-live]',
 };
-
-/** The page's helper that reads a root's whole text; set by the first snapshot. */
-interface WithWholeText {
-  __wholeText: (root: HTMLElement) => string;
-}
 
 interface Snapshot {
   elements: number;
@@ -62,39 +58,23 @@ for (const width of WIDTHS) {
         const response = await page.goto(path, { waitUntil: 'domcontentloaded' });
         assert.equal(response?.status(), 200, `${path} answers 200`);
         const live = CHANGES_ON_HYDRATION[path] ?? null;
-        const before = await page.evaluate((live): Snapshot => {
-          // The page's text as drawn once the reader has scrolled through it all. Sections below
-          // the first screen have no innerText until the browser decides they are near the
-          // viewport (content-visibility: auto, decision 0018), and whether it has decided yet
-          // differs between the server's page and the hydrated one. Each is read with those
-          // sections drawn, and put back as they were before the next frame.
-          (window as unknown as WithWholeText).__wholeText = (root) => {
-            const held: [HTMLElement, string | null][] = [];
-            for (const el of Array.from(root.querySelectorAll<HTMLElement>('*'))) {
-              if (getComputedStyle(el).contentVisibility !== 'auto') continue;
-              held.push([el, el.getAttribute('style')]);
-              el.style.setProperty('content-visibility', 'visible');
-            }
-            const text = root.innerText;
-            for (const [el, style] of held) {
-              if (style === null) el.removeAttribute('style');
-              else el.setAttribute('style', style);
-            }
-            return text;
-          };
+        const serverElements = await page.evaluate((live) => {
           const root = document.getElementById('root')!;
           const region = live ? document.querySelector<HTMLElement>(live) : null;
           const all = [...root.querySelectorAll('*')].filter((el) => !region?.contains(el) || el === region);
           const w = window as unknown as { __serverElements: Element[] };
           w.__serverElements = all;
           for (const el of all) (el as unknown as { __fromServer: boolean }).__fromServer = true;
-          const text = (window as unknown as WithWholeText).__wholeText(root);
-          return { elements: all.length, text: text.replace(region?.innerText ?? '', '') };
+          return all.length;
         }, live);
+        // The text as drawn once the reader has scrolled through it all: sections below the first
+        // screen have none until the browser decides they are near (decision 0018), and whether it
+        // has decided yet differs between the server's page and the hydrated one.
+        const before: Snapshot = { elements: serverElements, text: await wholeText(page, '#root', live) };
         assert.ok(before.elements > 20, `the server rendered the page (${before.elements} elements)`);
         release();
         await waitForHydration(page);
-        const after = await page.evaluate((live) => {
+        const hydrated = await page.evaluate((live) => {
           const root = document.getElementById('root')!;
           const region = live ? document.querySelector<HTMLElement>(live) : null;
           const all = [...root.querySelectorAll('*')].filter((el) => !region?.contains(el) || el === region);
@@ -110,13 +90,9 @@ for (const width of WIDTHS) {
               (el) =>
                 `<${el.localName}${el.id ? `#${el.id}` : ''} class="${el.getAttribute('class') ?? ''}">`,
             );
-          return {
-            elements: all.length,
-            added,
-            removed,
-            text: (window as unknown as WithWholeText).__wholeText(root).replace(region?.innerText ?? '', ''),
-          };
+          return { elements: all.length, added, removed };
         }, live);
+        const after = { ...hydrated, text: await wholeText(page, '#root', live) };
         compared();
         assert.deepEqual(after.added, [], 'no element was created by hydration');
         assert.deepEqual(after.removed, [], 'no server element was removed or replaced');
